@@ -1,0 +1,110 @@
+"""The `spellfield` command line. `python -m game` does the same.
+
+    spellfield [play]             run the default battle (prints its set-up until the window lands)
+    spellfield check FILE...      validate data files (maps, content)
+    spellfield record OUT         play a bot game and write its replay
+    spellfield replay FILE --verify
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="spellfield", description="Spellfield: wargame magic on a measured battlefield.")
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play the default battle")
+    _game_options(play)
+
+    check = sub.add_parser("check", help="validate map and content files")
+    check.add_argument("files", nargs="+", metavar="FILE")
+
+    record = sub.add_parser("record", help="play a game between bots and write its replay")
+    record.add_argument("out", metavar="OUT")
+    _game_options(record)
+
+    replay = sub.add_parser("replay", help="inspect or verify a replay file")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--verify", action="store_true", help="re-apply every action and compare checksums")
+    return p
+
+
+def _game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
+    p.add_argument("--map", default=None, help="map id or path (default: the embedded default map)")
+    p.add_argument("--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
+    p.add_argument("--seed", type=int, default=1)
+
+
+def _load_game(args: argparse.Namespace):
+    from game.rules.game import Game
+
+    return Game.load(profile=args.profile, armies=tuple(args.armies) if args.armies else None, battlefield=args.map)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.textview import describe_setup
+
+    game = _load_game(args)
+    state = game.new_state(seed=args.seed)
+    print(describe_setup(state))
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from game.data.check import main as check_main
+
+    return check_main(list(args.files))
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from game.ai.random_bot import RandomBot
+    from game.rules.replay import Recorder, write_json_atomic
+
+    game = _load_game(args)
+    rec = Recorder(game, args.seed, game.new_state(seed=args.seed))
+    bots = {1: RandomBot(1, args.seed), 2: RandomBot(2, args.seed)}
+    while not rec.state.is_over():
+        rec.apply(bots[rec.state.pending().player].choose(rec.state))
+    write_json_atomic(args.out, rec.to_dict())
+    res = rec.state.result() or {}
+    print(f"wrote {args.out}: {len(rec.steps)} actions; result: {res.get('reason')}, winner {res.get('winner')}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.rules.replay import read_replay, verify
+
+    data = read_replay(args.file)
+    h = data["header"]
+    print(f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions")
+    if not args.verify:
+        return 0
+    report = verify(data)
+    print(("OK: " if report.ok else "MISMATCH: ") + report.message)
+    return 0 if report.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.data.errors import DataError
+    from game.rules.replay import ReplayError
+
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    command = args.command or "play"
+    if args.command is None:
+        args = _parser().parse_args(["play", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay}[command](args)
+    except (DataError, ReplayError, ValueError) as exc:
+        print(f"spellfield: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""Spellfield's rules engine: pure Python, no pygame or pymunk.
+
+Importing this package registers every rule module's handlers and steps.
+"""
+
+from game.rules import flow  # noqa: F401  (registers the R2 turn skeleton)
+from game.rules.actions import Action, ChooseTurnOrder, EndPhase
+from game.rules.decisions import Decision
+from game.rules.dice import ScriptedDice, SeededDice
+from game.rules.errors import DiceScriptError, IllegalActionError
+from game.rules.events import Event
+from game.rules.game import Game
+from game.rules.state import State
+
+__all__ = [
+    "Action",
+    "ChooseTurnOrder",
+    "Decision",
+    "DiceScriptError",
+    "EndPhase",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "ScriptedDice",
+    "SeededDice",
+    "State",
+]

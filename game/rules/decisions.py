@@ -1,0 +1,54 @@
+"""Decisions: what `State.pending()` returns, and the table of action handlers.
+
+A handler module registers, for each action type, which decision kinds it answers, a `check`
+that raises `IllegalActionError` without touching the state, and a `do` that mutates it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from game.rules.actions import Action
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The open decision: who must choose, what kind of choice, and the options where countable.
+
+    `options` lists concrete legal actions when they can be enumerated; for continuous
+    choices (a point on the battlefield) it lists representatives and `data` describes the rest.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Action, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+Check = Callable[["State", Any], None]
+Do = Callable[["State", Any], None]
+
+
+@dataclass(frozen=True)
+class Handler:
+    kinds: frozenset[str]
+    check: Check
+    do: Do
+
+
+HANDLERS: dict[type[Action], Handler] = {}
+
+
+def handles(action_type: type[Action], kinds: tuple[str, ...], check: Check) -> Callable[[Do], Do]:
+    """Register `do` (the decorated function) as the handler of `action_type`."""
+
+    def register(do: Do) -> Do:
+        HANDLERS[action_type] = Handler(frozenset(kinds), check, do)
+        return do
+
+    return register

@@ -1,0 +1,99 @@
+"""`Game`: the immutable configuration of one battle (profile, content, battlefield, armies).
+
+    game = Game.load(profile="aos4")            # the default battle
+    state = game.new_state(seed=7)              # a fresh State, ready for deployment
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.data.content import DEFAULT_ARMIES, DEFAULT_MAP, Content, default_content, load_map
+from game.data.models import Army, BattleMap, Warscroll
+from game.rules.battlefield import Battlefield
+from game.rules.dice import Dice, SeededDice
+from game.rules.profile import Profile, get_profile
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+
+@dataclass(frozen=True)
+class Game:
+    profile: Profile
+    content: Content
+    battlefield: Battlefield
+    armies: tuple[Army, Army]
+    rounds: int = 5
+
+    @classmethod
+    def load(
+        cls,
+        profile: str = "aos4",
+        armies: tuple[str, str] | None = None,
+        battlefield: str | BattleMap | None = None,
+        content: Content | None = None,
+        rounds: int | None = None,
+    ) -> "Game":
+        """Build a game from ids of embedded content (or given models). Raises ValueError if unknown."""
+        content = content or default_content()
+        prof = get_profile(profile)
+        ids = armies or DEFAULT_ARMIES
+        missing = [a for a in ids if a not in content.armies]
+        if missing:
+            raise ValueError(
+                f"unknown army {missing[0]!r}; known armies: {', '.join(sorted(content.armies))}"
+            )
+        bmap = battlefield if isinstance(battlefield, BattleMap) else load_map(battlefield or DEFAULT_MAP)
+        n = rounds if rounds is not None else prof.rounds
+        if n < 1:
+            raise ValueError(f"rounds must be 1 or more, got {n}")
+        return cls(
+            profile=prof,
+            content=content,
+            battlefield=Battlefield.from_map(bmap),
+            armies=(content.armies[ids[0]], content.armies[ids[1]]),
+            rounds=n,
+        )
+
+    def army(self, player: int) -> Army:
+        return self.armies[player - 1]
+
+    def warscroll(self, warscroll_id: str) -> Warscroll:
+        return self.content.warscrolls[warscroll_id]
+
+    def header(self) -> dict:
+        """What identifies this configuration in saves and replays."""
+        return {
+            "content_hash": self.content.content_hash,
+            "profile": self.profile.name,
+            "map": self.battlefield.map.id,
+            "armies": [a.id for a in self.armies],
+            "rounds": self.rounds,
+        }
+
+    def new_state(self, seed: int = 0, dice: Dice | None = None) -> "State":
+        """A fresh state with both armies at their default deployment positions."""
+        from game.rules.state import State
+
+        return State.new(self, dice or SeededDice.from_seed(seed))
+
+
+def formation(anchor: tuple[float, float], models: int, radius: float, columns: int = 5) -> list[tuple[float, float]]:
+    """Model centres in rows around `anchor`, 0.5" apart edge to edge: coherent by construction."""
+    cols = min(models, columns)
+    rows = math.ceil(models / cols)
+    step = 2 * radius + 0.5
+    out = []
+    for i in range(models):
+        r, c = divmod(i, cols)
+        in_row = min(cols, models - r * cols)
+        out.append(
+            (
+                round(anchor[0] + (c - (in_row - 1) / 2) * step, 4),
+                round(anchor[1] + (r - (rows - 1) / 2) * step, 4),
+            )
+        )
+    return out

@@ -1,0 +1,203 @@
+"""`State`: the mutable position of one battle, and the engine API every caller drives.
+
+    state.pending()          -> Decision: who must choose what, with the options where countable
+    state.legal(action)      -> bool
+    state.explain(action)    -> list[str]: why an action is illegal (empty when legal)
+    state.apply(action)      -> list[Event]; raises IllegalActionError, leaving the state untouched
+    state.clone(); state.to_dict(); State.from_dict(d, game); state.is_over(); state.result()
+
+Everything in the state is plain data; `to_dict()` and `from_dict()` round-trip exactly, dice
+included, so a save or a clone continues the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+from game.rules import flow
+from game.rules.actions import Action
+from game.rules.decisions import HANDLERS, Decision
+from game.rules.dice import Dice, dice_from_dict
+from game.rules.errors import IllegalActionError
+from game.rules.events import DiceRolled, Event
+from game.rules.game import Game, formation
+from game.rules.units import ManifestationState, ModelState, UnitState
+
+STATE_FORMAT = 1
+
+
+class State:
+    """The mutable game state. Build one with `Game.new_state()` or `State.from_dict()`."""
+
+    def __init__(self, game: Game, dice: Dice) -> None:
+        self.game = game
+        self.dice = dice
+        self.round = 0
+        self.turn = 0  # global turn number, 1 .. 2 * rounds
+        self.first_player = 0  # who took the first turn this round
+        self.active = 1  # the player whose turn it is (or who is deploying)
+        self.stage = "deployment"  # deployment | turn_order | battle | over
+        self.phase = "deployment"
+        self.priority_winner = 0
+        self.units: dict[str, UnitState] = {}
+        self.manifestations: dict[str, ManifestationState] = {}
+        self.decisions: list[dict[str, Any]] = []  # stack of open decisions; the last is on top
+        self.steps: list[str] = []  # queued automatic steps (flow.STEPS), run when no decision is open
+        self.phase_uses: dict[str, dict[str, Any]] = {}  # per unit, reset each phase (M1, R1)
+        self.turn_uses: dict[str, dict[str, Any]] = {"1": {}, "2": {}}  # per army, reset each turn (M2, M7, M9)
+        self.score = [0, 0]
+        self.outcome: dict[str, Any] | None = None
+        self.counter = 0  # for fresh manifestation ids
+        self._events: list[Event] | None = None
+
+    # --- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: Game, dice: Dice) -> "State":
+        s = cls(game, dice)
+        for player in (1, 2):
+            army = game.army(player)
+            zone = next((z for z in game.battlefield.map.deployment if z.player == player), None)
+            anchors = list(zone.anchors) if zone else []
+            for i, au in enumerate(army.units):
+                ws = game.warscroll(au.warscroll)
+                uid = f"p{player}u{i}"
+                if i < len(anchors):
+                    anchor = anchors[i]
+                else:  # no anchor: a fallback row along the player's edge
+                    anchor = (4.0 + 5.0 * i, 4.0 if player == 1 else game.battlefield.height - 4.0)
+                radius = ws.base.radius_in or 0.5
+                models = [ModelState(x, y) for x, y in formation(anchor, ws.models, radius)]
+                s.units[uid] = UnitState(uid, player, ws.id, au.name or ws.name, models)
+        return s
+
+    # --- the engine API ----------------------------------------------------------------------
+
+    def pending(self) -> Decision:
+        """The open decision (see `Decision`)."""
+        return flow.pending(self)
+
+    def explain(self, action: Action) -> list[str]:
+        """Why `action` is illegal now; an empty list when it is legal."""
+        try:
+            self._check(action)
+        except IllegalActionError as exc:
+            return [exc.message]
+        return []
+
+    def legal(self, action: Action) -> bool:
+        return not self.explain(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and apply `action`; return the events. Illegal actions change nothing."""
+        handler = self._check(action)
+        self._events = []
+        try:
+            handler.do(self, action)
+            flow.settle(self)
+            return self._events
+        finally:
+            self._events = None
+
+    def _check(self, action: Action):
+        if self.stage == "over":
+            raise IllegalActionError("game_over", "the game is over; no more actions", "R2")
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalActionError("unknown_action", f"{type(action).__name__} is not an action this engine knows")
+        decision = self.pending()
+        if decision.kind not in handler.kinds:
+            raise IllegalActionError(
+                "wrong_decision",
+                f"{action.type} does not answer the open decision: player {decision.player} must {decision.prompt}",
+            )
+        if action.player != decision.player:
+            raise IllegalActionError(
+                "not_your_decision",
+                f"player {action.player} cannot act now: player {decision.player} must {decision.prompt}",
+            )
+        handler.check(self, action)
+        return handler
+
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    def result(self) -> dict[str, Any] | None:
+        """None while the game runs; then {"winner": 1 | 2 | None, "reason": str, "score": [a, b]}."""
+        return None if self.outcome is None else dict(self.outcome)
+
+    # --- engine helpers used by rule modules ------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        if self._events is not None:
+            self._events.append(event)
+
+    def roll(self, count: int, sides: int, purpose: str, rule: str, player: int | None = None) -> tuple[int, ...]:
+        """Roll through the injected dice and record the roll as an event."""
+        dice = self.dice.roll(count, sides, purpose)
+        self.emit(DiceRolled(purpose=purpose, dice=dice, rule=rule, player=player))
+        return dice
+
+    def opponent(self, player: int) -> int:
+        return 3 - player
+
+    def fresh_id(self, prefix: str) -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    # --- copying and serialisation --------------------------------------------------------
+
+    def clone(self) -> "State":
+        """An independent copy: changing one never changes the other."""
+        return State.from_dict(self.to_dict(), self.game)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.header(),
+            "dice": self.dice.to_dict(),
+            "round": self.round,
+            "turn": self.turn,
+            "first_player": self.first_player,
+            "active": self.active,
+            "stage": self.stage,
+            "phase": self.phase,
+            "priority_winner": self.priority_winner,
+            "units": {k: u.to_dict() for k, u in self.units.items()},
+            "manifestations": {k: m.to_dict() for k, m in self.manifestations.items()},
+            "decisions": copy.deepcopy(self.decisions),
+            "steps": list(self.steps),
+            "phase_uses": copy.deepcopy(self.phase_uses),
+            "turn_uses": copy.deepcopy(self.turn_uses),
+            "score": list(self.score),
+            "outcome": copy.deepcopy(self.outcome),
+            "counter": self.counter,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], game: Game) -> "State":
+        """Rebuild a state saved by `to_dict()`. Raises ValueError if it does not fit `game`."""
+        if d.get("format") != STATE_FORMAT:
+            raise ValueError(f"state format {d.get('format')!r} is not {STATE_FORMAT}")
+        if d.get("game") != game.header():
+            raise ValueError("the state was saved for a different game configuration (content, map, armies or profile)")
+        s = cls(game, dice_from_dict(d["dice"]))
+        for key in ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter"):
+            setattr(s, key, d[key])
+        s.units = {k: UnitState.from_dict(u) for k, u in d["units"].items()}
+        s.manifestations = {k: ManifestationState.from_dict(m) for k, m in d["manifestations"].items()}
+        s.decisions = copy.deepcopy(d["decisions"])
+        s.steps = list(d["steps"])
+        s.phase_uses = copy.deepcopy(d["phase_uses"])
+        s.turn_uses = copy.deepcopy(d["turn_uses"])
+        s.score = list(d["score"])
+        s.outcome = copy.deepcopy(d["outcome"])
+        return s
+
+    def checksum(self) -> str:
+        """A short hash of `to_dict()`, for replays."""
+        blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]

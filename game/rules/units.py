@@ -1,0 +1,90 @@
+"""Mutable per-unit and per-manifestation state, stored inside `State` and serialised with it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class ModelState:
+    """One model: the centre of its base in inches, and the damage points it has taken (R3)."""
+
+    x: float
+    y: float
+    damage: int = 0
+    slain: bool = False
+
+
+@dataclass
+class Buff:
+    """A timed modifier from a spell or prayer, e.g. +1 save until the caster's next hero phase."""
+
+    kind: str  # effect handler name: save_buff, ward_buff, hit_debuff, move_debuff
+    value: int
+    source: str  # ability id
+    until_hero_of: int  # expires at the start of this player's next hero phase
+    set_turn: int  # the global turn number it was set in
+
+
+@dataclass
+class UnitState:
+    id: str
+    player: int
+    warscroll: str
+    name: str
+    models: list[ModelState]
+    ritual_points: int = 0  # M5: persists across turns
+    buffs: list[Buff] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def alive(self) -> bool:
+        return any(not m.slain for m in self.models)
+
+    def live_models(self) -> list[tuple[int, ModelState]]:
+        return [(i, m) for i, m in enumerate(self.models) if not m.slain]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "UnitState":
+        return cls(
+            id=d["id"],
+            player=d["player"],
+            warscroll=d["warscroll"],
+            name=d["name"],
+            models=[ModelState(**m) for m in d["models"]],
+            ritual_points=d["ritual_points"],
+            buffs=[Buff(**b) for b in d["buffs"]],
+            flags=dict(d["flags"]),
+        )
+
+
+@dataclass
+class ManifestationState:
+    """A manifestation on the battlefield (M9-M11, E4-E10).
+
+    `summoner` and `summoner_model` name the unit and the model picked when it was summoned
+    (E5): control (E7) is measured from that model. `commander` is who makes its choices (E8).
+    """
+
+    id: str
+    scroll: str
+    player: int  # the army it belongs to (its summoner's)
+    summoner: str
+    summoner_model: int
+    x: float
+    y: float
+    damage: int = 0
+    commander: int = 0
+    moves_made: int = 0
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ManifestationState":
+        return cls(**{**d, "flags": dict(d["flags"])})
