@@ -30,5 +30,83 @@ class EndPhase(Action):
     """The active player ends the current phase (R2)."""
 
 
+# --- magic (M1-M12, E1-E5) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CastSpell(Action):
+    """A WIZARD casts `spell` with the picked `model` (E5) at `target` (a unit or manifestation id,
+    or None for spells without a target) (M3)."""
+
+    unit: str
+    spell: str
+    model: int = 0
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Unbind(Action):
+    """The opponent's WIZARD tries to unbind the spell just cast, from the picked model (M6, E5)."""
+
+    unit: str
+    model: int = 0
+
+
+@dataclass(frozen=True)
+class DeclineUnbind(Action):
+    """The opponent lets the spell through (M6)."""
+
+
+@dataclass(frozen=True)
+class ChantPrayer(Action):
+    """A PRIEST chants `prayer` with the picked `model` (E5) at `target` (M5)."""
+
+    unit: str
+    prayer: str
+    model: int = 0
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class BankRitual(Action):
+    """Keep the chanting roll as ritual points; the prayer has no effect (M5)."""
+
+
+@dataclass(frozen=True)
+class SpendRitual(Action):
+    """Add the priest's ritual points to the roll and try to answer the prayer (M5)."""
+
+
+@dataclass(frozen=True)
+class PlaceManifestation(Action):
+    """Set up the manifestation just summoned with its centre at (x, y) (M9)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Banish(Action):
+    """A WIZARD or PRIEST tries to banish a manifestation within 30" (M12, aos4)."""
+
+    unit: str
+    manifestation: str
+    model: int = 0
+
+
+@dataclass(frozen=True)
+class Dispel(Action):
+    """At the start of a hero phase, a WIZARD or PRIEST tries to dispel an endless spell (E3, aos3)."""
+
+    unit: str
+    manifestation: str
+    model: int = 0
+
+
+@dataclass(frozen=True)
+class PassDispel(Action):
+    """The player makes no more dispel attempts this hero phase (E3)."""
+
+
 def action_from_dict(d: dict) -> Action:
     return Action.from_dict(d)

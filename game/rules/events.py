@@ -108,3 +108,196 @@ class ModelSlain(Event):
 class UnitDestroyed(Event):
     unit: str
     rule: str = "R3"
+
+
+# --- magic (M1-M12, E1-E5) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CastAttempted(Event):
+    """A casting roll against a casting value (M3). outcome: succeeded | failed | miscast."""
+
+    unit: str
+    model: int
+    spell: str
+    roll: int
+    value: int
+    outcome: str
+    target: str | None = None
+    rule: str = "M3"
+
+
+@dataclass(frozen=True)
+class Miscast(Event):
+    """Two or more unmodified 1s: the caster suffers D3 mortal damage and casts no more (M3)."""
+
+    unit: str
+    spell: str
+    damage: int
+    rule: str = "M3"
+
+
+@dataclass(frozen=True)
+class UnbindAttempted(Event):
+    """An unbinding roll; it must be higher than the casting roll (M6)."""
+
+    unit: str
+    model: int
+    caster: str
+    spell: str
+    roll: int
+    casting_roll: int
+    unbound: bool
+    distance: float
+    rule: str = "M6"
+
+
+@dataclass(frozen=True)
+class UnbindDeclined(Event):
+    player: int
+    spell: str
+    rule: str = "M6"
+
+
+@dataclass(frozen=True)
+class SpellCast(Event):
+    """A spell was cast and not unbound: its effect resolves (M3)."""
+
+    unit: str
+    spell: str
+    roll: int
+    target: str | None = None
+    rule: str = "M3"
+
+
+@dataclass(frozen=True)
+class PrayerChanted(Event):
+    """A chanting roll (M5)."""
+
+    unit: str
+    model: int
+    prayer: str
+    roll: int
+    target: str | None = None
+    rule: str = "M5"
+
+
+@dataclass(frozen=True)
+class RitualPoints(Event):
+    """A priest's ritual points changed (M5). how: lost | banked | spent."""
+
+    unit: str
+    how: str
+    change: int
+    points: int
+    rule: str = "M5"
+
+
+@dataclass(frozen=True)
+class PrayerResolved(Event):
+    """A spent chanting roll: answered when roll + ritual points >= chanting value (M5)."""
+
+    unit: str
+    prayer: str
+    roll: int
+    ritual_points: int
+    value: int
+    answered: bool
+    rule: str = "M5"
+
+
+@dataclass(frozen=True)
+class EffectApplied(Event):
+    """An effect handler resolved on a target (M3, M5)."""
+
+    effect: str
+    target: str
+    value: int
+    source: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class BuffExpired(Event):
+    unit: str
+    kind: str
+    source: str
+    rule: str = "M3"
+
+
+@dataclass(frozen=True)
+class ManifestationSummoned(Event):
+    """A manifestation was set up (M9)."""
+
+    manifestation: str
+    scroll: str
+    player: int
+    summoner: str
+    model: int
+    x: float
+    y: float
+    rule: str = "M9"
+
+
+@dataclass(frozen=True)
+class SummonFailed(Event):
+    """A summoning could not be set up legally, so the attempt failed (M9, E2)."""
+
+    scroll: str
+    unit: str
+    reason: str
+    rule: str = "E2"
+
+
+@dataclass(frozen=True)
+class BanishAttempted(Event):
+    """2D6 + max(0, enemy manifestations - 1) against the banishment value (M12)."""
+
+    unit: str
+    model: int
+    manifestation: str
+    dice_total: int
+    bonus: int
+    value: int
+    banished: bool
+    distance: float
+    rule: str = "M12"
+
+
+@dataclass(frozen=True)
+class DispelAttempted(Event):
+    """2D6 must be higher than the endless spell's casting value (E3)."""
+
+    unit: str
+    model: int
+    manifestation: str
+    roll: int
+    value: int
+    dispelled: bool
+    distance: float
+    rule: str = "E3"
+
+
+@dataclass(frozen=True)
+class DispelPassed(Event):
+    player: int
+    rule: str = "E3"
+
+
+@dataclass(frozen=True)
+class ManifestationDamaged(Event):
+    manifestation: str
+    amount: int
+    source: str
+    rule: str = "M10"
+
+
+@dataclass(frozen=True)
+class ManifestationRemoved(Event):
+    """A manifestation left the battlefield. reason: banished | dispelled | destroyed |
+    severed | edge | warscroll (E4, M10-M12)."""
+
+    manifestation: str
+    scroll: str
+    reason: str
+    rule: str

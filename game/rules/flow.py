@@ -97,6 +97,20 @@ def pending(state: "State") -> Decision:
     )
 
 
+def head(state: "State") -> tuple[int, str]:
+    """Who must decide and the kind of decision, without building the options (cheap)."""
+    if state.stage == "over":
+        return 0, "over"
+    if state.decisions:
+        top = state.decisions[-1]
+        return top["player"], top["kind"]
+    if state.stage == "deployment":
+        return state.active, "deploy"
+    if state.stage == "turn_order":
+        return state.priority_winner, "turn_order"
+    return state.active, "phase"
+
+
 def settle(state: "State") -> None:
     """Run queued automatic steps until a decision is open or nothing is queued."""
     while state.stage != "over":

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -79,21 +78,3 @@ class Game:
         from game.rules.state import State
 
         return State.new(self, dice or SeededDice.from_seed(seed))
-
-
-def formation(anchor: tuple[float, float], models: int, radius: float, columns: int = 5) -> list[tuple[float, float]]:
-    """Model centres in rows around `anchor`, 0.5" apart edge to edge: coherent by construction."""
-    cols = min(models, columns)
-    rows = math.ceil(models / cols)
-    step = 2 * radius + 0.5
-    out = []
-    for i in range(models):
-        r, c = divmod(i, cols)
-        in_row = min(cols, models - r * cols)
-        out.append(
-            (
-                round(anchor[0] + (c - (in_row - 1) / 2) * step, 4),
-                round(anchor[1] + (r - (rows - 1) / 2) * step, 4),
-            )
-        )
-    return out

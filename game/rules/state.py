@@ -23,7 +23,8 @@ from game.rules.decisions import HANDLERS, Decision
 from game.rules.dice import Dice, dice_from_dict
 from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
-from game.rules.game import Game, formation
+from game.rules.deployment import place_unit
+from game.rules.game import Game
 from game.rules.units import ManifestationState, ModelState, UnitState
 
 STATE_FORMAT = 1
@@ -58,19 +59,22 @@ class State:
     @classmethod
     def new(cls, game: Game, dice: Dice) -> "State":
         s = cls(game, dice)
+        placed: list = []
+        bf = game.battlefield
         for player in (1, 2):
             army = game.army(player)
-            zone = next((z for z in game.battlefield.map.deployment if z.player == player), None)
+            zone = next((z for z in bf.map.deployment if z.player == player), None)
             anchors = list(zone.anchors) if zone else []
             for i, au in enumerate(army.units):
                 ws = game.warscroll(au.warscroll)
                 uid = f"p{player}u{i}"
                 if i < len(anchors):
                     anchor = anchors[i]
-                else:  # no anchor: a fallback row along the player's edge
-                    anchor = (4.0 + 5.0 * i, 4.0 if player == 1 else game.battlefield.height - 4.0)
+                else:  # no anchor left: a fallback row along the player's edge
+                    anchor = (4.0 + 5.0 * i, 4.0 if player == 1 else bf.height - 4.0)
                 radius = ws.base.radius_in or 0.5
-                models = [ModelState(x, y) for x, y in formation(anchor, ws.models, radius)]
+                spots = place_unit(bf, bf.zones.get(player), anchor, ws.models, radius, placed)
+                models = [ModelState(x, y) for x, y in spots]
                 s.units[uid] = UnitState(uid, player, ws.id, au.name or ws.name, models)
         return s
 
@@ -108,16 +112,16 @@ class State:
         handler = HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError("unknown_action", f"{type(action).__name__} is not an action this engine knows")
-        decision = self.pending()
-        if decision.kind not in handler.kinds:
+        player, kind = flow.head(self)
+        if kind not in handler.kinds:
             raise IllegalActionError(
                 "wrong_decision",
-                f"{action.type} does not answer the open decision: player {decision.player} must {decision.prompt}",
+                f"{action.type} does not answer the open decision: player {player} must make a {kind} decision",
             )
-        if action.player != decision.player:
+        if action.player != player:
             raise IllegalActionError(
                 "not_your_decision",
-                f"player {action.player} cannot act now: player {decision.player} must {decision.prompt}",
+                f"player {action.player} cannot act now: player {player} must make a {kind} decision",
             )
         handler.check(self, action)
         return handler

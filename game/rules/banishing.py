@@ -1,0 +1,162 @@
+"""Removing manifestations by magic: Banish (M12, aos4) and dispelling (E3, aos3).
+
+Banish: in your hero phase, a WIZARD or PRIEST picks a manifestation within 30" of the picked
+model; 2D6 + max(0, enemy manifestations - 1) must be at least its banishment value. It counts
+towards M1 and, being an ability, is used at most once per phase by a unit (R1).
+
+Dispel: at the start of each hero phase, each WIZARD and PRIEST of both players may try once,
+the active player resolving all its attempts first. The target is within 30" and visible; 2D6
+must be higher than the casting value of the spell that summons it. The attempt lowers the
+dispeller's spells and unbinds (WIZARD) or prayers (PRIEST) this phase by 1. A player cannot
+target the same endless spell twice in a phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.actions import Action, Banish, Dispel, PassDispel
+from game.rules.allowances import BANISH, check_power, label, record_uses, spend, uses
+from game.rules.casting import own_hero_phase
+from game.rules.decisions import Decision, handles
+from game.rules.errors import IllegalActionError
+from game.rules.events import BanishAttempted, DispelAttempted, DispelPassed
+from game.rules.flow import DECISION_VIEWS, on_begin, step
+from game.rules.manifestations import remove_manifestation, scroll_of, summoning_value
+from game.rules.space import manifestation_shape, model_circle, sight
+from game.rules.targeting import EPS, check_caster
+from game.geometry.measure import distance
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+
+def _reach(state: "State", unit: str, model: int, mid: str, limit: float, rule: str) -> float:
+    if mid not in state.manifestations:
+        raise IllegalActionError("unknown_manifestation", f"there is no manifestation {mid!r} on the battlefield", rule)
+    d = distance(model_circle(state, unit, model), manifestation_shape(state, mid))
+    if d > limit + EPS:
+        name = scroll_of(state, mid).name
+        raise IllegalActionError(
+            "out_of_range", f"{name} ({mid}) is {d:.2f}\" from {label(state, unit)} model {model}; the limit is {limit:g}\" ({rule})", rule
+        )
+    return d
+
+
+# --- Banish (M12) ---------------------------------------------------------------------------
+
+
+def _check_banish(state: "State", a: Banish) -> None:
+    if state.game.profile.banish_mode != "banish":
+        raise IllegalActionError("no_banish", "this profile dispels manifestations instead of banishing them (E3)", "E3")
+    own_hero_phase(state, "banish", "M12")
+    check_caster(state, a.player, a.unit, a.model, ("WIZARD", "PRIEST"), "banish")
+    check_power(state, a.unit, BANISH)
+    _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")
+
+
+def banish_bonus(state: "State", player: int) -> int:
+    """M12: +1 for each enemy manifestation on the battlefield beyond the first."""
+    enemy = sum(1 for m in state.manifestations.values() if m.player != player)
+    return max(0, enemy - 1)
+
+
+@handles(Banish, kinds=("phase",), check=_check_banish)
+def _banish(state: "State", a: Banish) -> None:
+    d = _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")
+    spend(state, a.unit, BANISH, a.player, per_army=False)
+    bonus = banish_bonus(state, a.player)
+    value = scroll_of(state, a.manifestation).banishment
+    total = sum(state.roll(2, 6, f"banishment (need {value}, +{bonus})", "M12", a.player))
+    banished = total + bonus >= value
+    state.emit(BanishAttempted(a.unit, a.model, a.manifestation, total, bonus, value, banished, round(d, 3)))
+    if banished:
+        remove_manifestation(state, a.manifestation, "banished", "M12")
+
+
+# --- Dispel (E3) ------------------------------------------------------------------------
+
+
+@step("magic.dispel_window")
+def _open_dispel(state: "State") -> None:
+    """E3: at the start of each hero phase the active player resolves all its dispels first."""
+    if state.game.profile.banish_mode == "dispel" and state.manifestations:
+        state.decisions.append({"kind": "dispel", "player": state.active})
+
+
+on_begin("hero", "magic.dispel_window")
+
+
+def _dispel_targets(state: "State", player: int) -> list[str]:
+    """Manifestations this player has tried to dispel this phase (E3), for reading."""
+    return state.phase_uses.get(f"player{player}", {}).get("dispel_targets", [])
+
+
+def _check_dispel(state: "State", a: Dispel) -> None:
+    check_caster(state, a.player, a.unit, a.model, ("WIZARD", "PRIEST"), "dispel")
+    if uses(state, a.unit).get("dispelled"):
+        raise IllegalActionError("dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3")
+    _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
+    if a.manifestation in _dispel_targets(state, a.player):
+        raise IllegalActionError(
+            "dispel_twice", f"player {a.player} has already tried to dispel {a.manifestation} this phase (E3)", "E3"
+        )
+    if not sight(state, a.unit, a.model, a.manifestation).visible:
+        raise IllegalActionError("not_visible", f"{a.manifestation} is not visible to {label(state, a.unit)} (E3, G2)", "E3")
+
+
+@handles(Dispel, kinds=("dispel",), check=_check_dispel)
+def _dispel(state: "State", a: Dispel) -> None:
+    d = _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
+    u = record_uses(state, a.unit)
+    u["dispelled"] = True
+    u["penalty"] = 1
+    state.phase_uses.setdefault(f"player{a.player}", {"dispel_targets": []})["dispel_targets"].append(a.manifestation)
+    value = summoning_value(state, state.manifestations[a.manifestation].scroll)
+    roll = sum(state.roll(2, 6, f"dispelling (beat {value})", "E3", a.player))
+    dispelled = roll > value
+    state.emit(DispelAttempted(a.unit, a.model, a.manifestation, roll, value, dispelled, round(d, 3)))
+    if dispelled:
+        remove_manifestation(state, a.manifestation, "dispelled", "E3")
+    if not state.manifestations:
+        state.decisions.pop()
+
+
+@handles(PassDispel, kinds=("dispel",), check=lambda state, a: None)
+def _pass(state: "State", a: PassDispel) -> None:
+    state.decisions.pop()
+    state.emit(DispelPassed(player=a.player))
+    if a.player == state.active and state.manifestations:
+        state.decisions.append({"kind": "dispel", "player": state.opponent(a.player)})
+
+
+def dispel_options(state: "State", player: int) -> list[Action]:
+    out: list[Action] = []
+    for uid, u in state.units.items():
+        if u.player != player or not u.alive:
+            continue
+        ws = state.game.warscroll(u.warscroll)
+        if not (ws.wizard_level or ws.priest_level) or uses(state, uid).get("dispelled"):
+            continue
+        for i, _ in u.live_models():
+            for mid in state.manifestations:
+                act = Dispel(player=player, unit=uid, manifestation=mid, model=i)
+                try:
+                    _check_dispel(state, act)
+                except IllegalActionError:
+                    continue
+                out.append(act)
+    return out
+
+
+def _view(state: "State", d: dict) -> Decision:
+    p = d["player"]
+    return Decision(
+        player=p,
+        kind="dispel",
+        prompt="try to dispel endless spells with your WIZARDs and PRIESTs, or pass (E3)",
+        options=tuple(dispel_options(state, p)) + (PassDispel(player=p),),
+    )
+
+
+DECISION_VIEWS["dispel"] = _view

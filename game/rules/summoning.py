@@ -1,0 +1,185 @@
+"""Summoning manifestations (M9, E2): who may try, where it may be set up, and setting it up.
+
+Set-up constraints come from the manifestation's warscroll (`SetupRule`): wholly within X" of
+the summoning model (E5), visible to it, more than Y" from every enemy unit, and legal under
+G4 (no overlap with bases, impassable terrain, other manifestations or the edge).
+If no legal set-up exists when the spell or prayer resolves, the attempt fails (E2).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.data.models import Ability
+from game.geometry.measure import distance, wholly_within
+from game.geometry.placement import placement_problems
+from game.rules.actions import PlaceManifestation
+from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
+from game.rules.decisions import Decision, handles
+from game.rules.errors import IllegalActionError
+from game.rules.events import ManifestationSummoned, SummonFailed
+from game.rules.flow import DECISION_VIEWS
+from game.rules.space import can_see_shape, footprint_at, manifestation_shape, model_circle, unit_circles
+from game.rules.units import ManifestationState
+
+if TYPE_CHECKING:
+    from game.rules.effects import EffectContext
+    from game.rules.state import State
+
+GRID_STEP = 1.0  # inches between candidate set-up points
+MAX_OPTIONS = 8
+
+
+def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability) -> None:
+    """M9 and E2: one attempt per manifestation per turn per army; not if removed this turn;
+    not while the army already has it on the battlefield [ruling]; aos3 caps summons per wizard."""
+    scroll_id = ability.summons
+    if scroll_id is None:
+        return
+    name = state.game.content.manifestations[scroll_id].name
+    t = army_uses(state, player)
+    if scroll_id in t["summon_attempts"]:
+        raise IllegalActionError(
+            "summoned_this_turn", f"player {player}'s army has already tried to summon {name} this turn (M9)", "M9"
+        )
+    if scroll_id in t["removed"]:
+        raise IllegalActionError(
+            "removed_this_turn", f"{name} was removed this turn and cannot be summoned again this turn (M9)", "M9"
+        )
+    if any(m.scroll == scroll_id and m.player == player for m in state.manifestations.values()):
+        raise IllegalActionError("already_summoned", f"{name} is already on the battlefield (M9)", "M9")
+    cap = state.game.profile.summons_per_wizard_per_phase
+    if cap is not None and ability.kind == "spell" and uses(state, unit_id)["summons"] >= cap:
+        raise IllegalActionError(
+            "summon_cap", f"{state.units[unit_id].name} ({unit_id}) has already summoned {cap} endless spell this hero phase (E2)", "E2"
+        )
+
+
+def record_attempt(state: "State", player: int, unit_id: str, ability: Ability) -> None:
+    if ability.summons is not None:
+        record_army_uses(state, player)["summon_attempts"].append(ability.summons)
+        record_uses(state, unit_id)["summons"] += 1
+
+
+def setup_problems(state: "State", player: int, unit_id: str, model: int, scroll_id: str, x: float, y: float) -> list[str]:
+    """Why a manifestation cannot be set up with its centre at (x, y); empty when it can (M9, G4)."""
+    scroll = state.game.content.manifestations[scroll_id]
+    rule = scroll.setup
+    shape = footprint_at(state, scroll_id, x, y)
+    source = model_circle(state, unit_id, model)
+    problems: list[str] = []
+    if not wholly_within(shape, source, rule.wholly_within):
+        problems.append(f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)")
+    bases = [c for uid in state.units for c in unit_circles(state, uid)]
+    others = [manifestation_shape(state, mid) for mid in state.manifestations]
+    bf = state.game.battlefield
+    problems.extend(
+        p + " (G4)"
+        for p in placement_problems(
+            shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=bases, manifestations=others
+        )
+    )
+    if problems:
+        return problems
+    if rule.min_enemy_distance > 0:
+        enemies = [c for uid, u in state.units.items() if u.player != player for c in unit_circles(state, uid)]
+        if state.game.profile.manifestations_are_units:  # M10: they count as units for set-up
+            enemies += [manifestation_shape(state, mid) for mid, m in state.manifestations.items() if m.player != player]
+        near = min((distance(shape, e) for e in enemies), default=math.inf)
+        if near <= rule.min_enemy_distance:
+            problems.append(f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)")
+    if rule.visible and not problems and not can_see_shape(state, unit_id, model, shape):
+        problems.append("not visible to the summoning model (M9, G2)")
+    return problems
+
+
+def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
+    """Up to `limit` legal set-up points, spread out, from a 1" grid around the summoning model.
+
+    Candidate generation for bots and UI hints; `setup_problems` is the exact check.
+    """
+    src = model_circle(state, unit_id, model)
+    reach = state.game.content.manifestations[scroll_id].setup.wholly_within + src.r
+    n = int(reach // GRID_STEP)
+    ring: list[tuple[float, float, float]] = []
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            dx, dy = i * GRID_STEP, j * GRID_STEP
+            d = math.hypot(dx, dy)
+            if d <= reach:
+                ring.append((-d, round(src.x + dx, 3), round(src.y + dy, 3)))
+    ring.sort()  # far points first: they keep clear of the caster's own unit
+    found: list[tuple[float, float]] = []
+    for _, x, y in ring:
+        if all(math.hypot(x - fx, y - fy) >= 3.0 for fx, fy in found) and not setup_problems(
+            state, player, unit_id, model, scroll_id, x, y
+        ):
+            found.append((x, y))
+            if len(found) >= limit:
+                break
+    return found
+
+
+def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
+    """The summoning resolved: ask for a set-up point, or fail if none is legal (E2)."""
+    points = candidate_points(state, ctx.player, ctx.unit, ctx.model, scroll_id, limit=MAX_OPTIONS)
+    if not points:
+        state.emit(SummonFailed(scroll=scroll_id, unit=ctx.unit, reason="no legal set-up exists"))
+        return
+    state.decisions.append(
+        {
+            "kind": "summon_setup",
+            "player": ctx.player,
+            "unit": ctx.unit,
+            "model": ctx.model,
+            "scroll": scroll_id,
+            "candidates": [list(p) for p in points],
+        }
+    )
+
+
+def _view(state: "State", d: dict) -> Decision:
+    name = state.game.content.manifestations[d["scroll"]].name
+    return Decision(
+        player=d["player"],
+        kind="summon_setup",
+        prompt=f"set up {name}: pick its centre (M9)",
+        options=tuple(PlaceManifestation(player=d["player"], x=x, y=y) for x, y in d["candidates"]),
+        data={"scroll": d["scroll"], "unit": d["unit"], "model": d["model"]},
+    )
+
+
+DECISION_VIEWS["summon_setup"] = _view
+
+
+def _check_place(state: "State", action: PlaceManifestation) -> None:
+    d = state.decisions[-1]
+    problems = setup_problems(state, action.player, d["unit"], d["model"], d["scroll"], action.x, action.y)
+    if problems:
+        name = state.game.content.manifestations[d["scroll"]].name
+        raise IllegalActionError(
+            "bad_setup", f"{name} cannot be set up at ({action.x:.2f}, {action.y:.2f}): " + "; ".join(problems), "M9"
+        )
+
+
+@handles(PlaceManifestation, kinds=("summon_setup",), check=_check_place)
+def _place(state: "State", action: PlaceManifestation) -> None:
+    d = state.decisions.pop()
+    mid = state.fresh_id("m")
+    state.manifestations[mid] = ManifestationState(
+        id=mid,
+        scroll=d["scroll"],
+        player=action.player,
+        summoner=d["unit"],
+        summoner_model=d["model"],
+        x=float(action.x),
+        y=float(action.y),
+        commander=action.player,
+    )
+    state.emit(
+        ManifestationSummoned(
+            manifestation=mid, scroll=d["scroll"], player=action.player, summoner=d["unit"], model=d["model"],
+            x=float(action.x), y=float(action.y),
+        )
+    )

@@ -1,0 +1,122 @@
+"""Who a spell or prayer can pick, and from where: range and visibility from the picked model
+(E5), enemy manifestations as targets under M10 (aos4) but never under E1 (aos3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.data.models import Ability
+from game.rules.errors import IllegalActionError
+from game.rules.space import distance_to, model_circle, sight
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+EPS = 1e-9  # "within X" is distance <= X; the tolerance only absorbs float noise
+
+
+def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: tuple[str, ...], verb: str) -> None:
+    """The acting unit exists, is the player's, is one of `kinds` (WIZARD, PRIEST) and the picked
+    model is on the battlefield (E5)."""
+    u = state.units.get(unit_id)
+    if u is None:
+        raise IllegalActionError("unknown_unit", f"there is no unit {unit_id!r}")
+    if u.player != player:
+        raise IllegalActionError("not_your_unit", f"{u.name} ({unit_id}) belongs to player {u.player}")
+    ws = state.game.warscroll(u.warscroll)
+    have = {"WIZARD": ws.wizard_level, "PRIEST": ws.priest_level}
+    if not any(have[k] for k in kinds):
+        raise IllegalActionError(
+            "not_a_caster", f"{u.name} ({unit_id}) is not a {' or '.join(kinds)}, so it cannot {verb} (M8)", "M8"
+        )
+    if not u.alive:
+        raise IllegalActionError("slain", f"{u.name} ({unit_id}) has been destroyed")
+    if not (0 <= model < len(u.models)) or u.models[model].slain:
+        raise IllegalActionError(
+            "bad_model", f"{u.name} ({unit_id}) has no model {model} on the battlefield to {verb} from (E5)", "E5"
+        )
+
+
+def known(state: "State", unit_id: str, kind: str) -> list[str]:
+    """M8: the unit's warscroll abilities of `kind` plus its army's chosen lores' ones."""
+    u = state.units[unit_id]
+    ws = state.game.warscroll(u.warscroll)
+    if kind == "spell" and not ws.wizard_level or kind == "prayer" and not ws.priest_level:
+        return []
+    army = state.game.army(u.player)
+    out = list(ws.spells if kind == "spell" else ws.prayers)
+    lores = state.game.content.lores
+    for lore_id in (army.spell_lore, army.prayer_lore, army.manifestation_lore):
+        if lore_id and lore_id in lores:
+            out.extend(a for a in lores[lore_id].abilities if state.game.content.abilities[a].kind == kind)
+    return list(dict.fromkeys(out))
+
+
+def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Ability:
+    ability = state.game.content.abilities.get(ability_id)
+    if ability is None or ability.kind != kind:
+        raise IllegalActionError("unknown_ability", f"there is no {kind} {ability_id!r}")
+    if ability_id not in known(state, unit_id, kind):
+        u = state.units[unit_id]
+        raise IllegalActionError(
+            "not_known",
+            f"{u.name} ({unit_id}) does not know {ability.name}: it is on neither its warscroll nor its army's lores (M8)",
+            "M8",
+        )
+    return ability
+
+
+def check_target(state: "State", player: int, unit_id: str, model: int, ability: Ability, target: str | None) -> None:
+    """Range and visibility are measured from the picked model (E5, G1, G2)."""
+    kind = ability.target
+    if kind == "none":
+        if target is not None:
+            raise IllegalActionError("no_target", f"{ability.name} takes no target")
+        return
+    if kind == "self":
+        if target not in (None, unit_id):
+            raise IllegalActionError("self_only", f"{ability.name} can only affect its user")
+        return
+    if target is None:
+        raise IllegalActionError("needs_target", f"{ability.name} needs a target")
+    if target in state.manifestations:
+        man = state.manifestations[target]
+        if not state.game.profile.manifestations_attackable:
+            raise IllegalActionError(
+                "manifestation_immune", f"manifestations cannot be picked by abilities in this profile (E1)", "E1"
+            )
+        if kind != "enemy" or man.player == player:
+            raise IllegalActionError("bad_target", f"{ability.name} cannot pick manifestation {target}", "M10")
+        name = state.game.content.manifestations[man.scroll].name
+    elif target in state.units and state.units[target].alive:
+        tu = state.units[target]
+        if (kind == "enemy") != (tu.player != player):
+            side = "an enemy" if kind == "enemy" else "a friendly"
+            raise IllegalActionError("bad_target", f"{ability.name} must target {side} unit; {tu.name} ({target}) is not")
+        name = f"{tu.name} ({target})"
+    else:
+        raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield")
+    eye = model_circle(state, unit_id, model)
+    d = distance_to(state, eye, target)
+    if d > ability.range + EPS:
+        caster = state.units[unit_id].name
+        raise IllegalActionError(
+            "out_of_range",
+            f"{name} is {d:.2f}\" from {caster} model {model}; {ability.name} reaches {ability.range:g}\" (G1)",
+            "G1",
+        )
+    if ability.visible and target != unit_id and not sight(state, unit_id, model, target).visible:
+        raise IllegalActionError(
+            "not_visible", f"{name} is not visible to {state.units[unit_id].name} model {model} (G2)", "G2"
+        )
+
+
+def target_candidates(state: "State", player: int, ability: Ability) -> list[str | None]:
+    """Every id the ability could name before range and sight are checked."""
+    if ability.target in ("none", "self"):
+        return [None]
+    enemy = ability.target == "enemy"
+    out: list[str | None] = [uid for uid, u in state.units.items() if u.alive and (u.player != player) == enemy]
+    if enemy and state.game.profile.manifestations_attackable:
+        out.extend(mid for mid, m in state.manifestations.items() if m.player != player)
+    return out
