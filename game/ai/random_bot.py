@@ -21,7 +21,7 @@ class RandomBot:
         decision = state.pending()
         if decision.player != self.player:
             raise ValueError(f"it is player {decision.player}'s decision, not {self.player}'s")
-        options = [a for a in decision.options if state.legal(a)]
+        options = list(decision.options)  # pending() lists only legal options
         if not options:
             raise RuntimeError(f"no legal option listed for {decision.kind}: {decision.prompt}")
         return self.rng.choice(options)

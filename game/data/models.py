@@ -9,6 +9,7 @@ Effects are data that name a registered handler (see `EFFECT_PARAMS`): no expres
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -196,12 +197,12 @@ class Warscroll(Strict):
                 return int(m.group(2))
         return 0
 
-    @property
+    @cached_property
     def wizard_level(self) -> int:
         """Power level from "WIZARD (n)", 0 if not a wizard (M1)."""
         return self._level("WIZARD")
 
-    @property
+    @cached_property
     def priest_level(self) -> int:
         """Power level from "PRIEST (n)", 0 if not a priest (M1)."""
         return self._level("PRIEST")
@@ -363,17 +364,18 @@ class BattleMap(Strict):
 
     @model_validator(mode="after")
     def _inside(self) -> "BattleMap":
-        for kind, pts in [("terrain", t.points) for t in self.terrain] + [
-            ("deployment", d.points) for d in self.deployment
-        ]:
-            for x, y in pts:
-                if not (0 <= x <= self.width and 0 <= y <= self.height):
-                    raise ValueError(
-                        f"{kind} point ({x}, {y}) lies off the {self.width}x{self.height} battlefield"
-                    )
-        for o in self.objectives:
+        size = f"{self.width:g}x{self.height:g}"
+        off: list[str] = []
+        for kind, items in (("terrain", self.terrain), ("deployment", self.deployment)):
+            for i, item in enumerate(items):
+                for j, (x, y) in enumerate(item.points):
+                    if not (0 <= x <= self.width and 0 <= y <= self.height):
+                        off.append(f"{kind}[{i}].points[{j}] ({x:g}, {y:g}) lies off the {size} battlefield")
+        for i, o in enumerate(self.objectives):
             if not (0 < o.x < self.width and 0 < o.y < self.height):
-                raise ValueError(f"objective at ({o.x}, {o.y}) lies off the battlefield")
+                off.append(f"objectives[{i}] at ({o.x:g}, {o.y:g}) lies off the {size} battlefield")
+        if off:
+            raise ValueError("; ".join(off))
         return self
 
 

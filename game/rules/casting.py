@@ -31,16 +31,21 @@ def own_hero_phase(state: "State", verb: str, rule: str) -> None:
         raise IllegalActionError("wrong_phase", f"you can only {verb} in your hero phase, not the {state.phase} phase", rule)
 
 
-def _check_cast(state: "State", a: CastSpell) -> None:
+def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id: str) -> None:
+    """Everything about casting `spell_id` except its target (M1, M3, M7, M8, M9, R1)."""
     own_hero_phase(state, "cast spells", "M3")
-    check_caster(state, a.player, a.unit, a.model, ("WIZARD",), "cast spells")
-    spell = check_known(state, a.unit, a.spell, "spell")
-    if uses(state, a.unit)["no_cast"]:
-        raise IllegalActionError("miscast", f"{label(state, a.unit)} miscast this phase and can cast no more spells (M3)", "M3")
-    check_power(state, a.unit, a.spell)
-    check_army_once(state, a.player, spell)
-    check_may_summon(state, a.player, a.unit, spell)
-    check_target(state, a.player, a.unit, a.model, spell, a.target)
+    check_caster(state, player, unit, model, ("WIZARD",), "cast spells")
+    spell = check_known(state, unit, spell_id, "spell")
+    if uses(state, unit)["no_cast"]:
+        raise IllegalActionError("miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3")
+    check_power(state, unit, spell_id)
+    check_army_once(state, player, spell)
+    check_may_summon(state, player, unit, spell)
+
+
+def _check_cast(state: "State", a: CastSpell) -> None:
+    check_may_cast(state, a.player, a.unit, a.model, a.spell)
+    check_target(state, a.player, a.unit, a.model, state.game.content.abilities[a.spell], a.target)
 
 
 @handles(CastSpell, kinds=("phase",), check=_check_cast)

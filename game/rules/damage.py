@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.events import DamageDealt, ManifestationDamaged, ModelSlain, UnitDestroyed
+from game.rules.space import invalidate
 from game.rules.manifestations import remove_manifestation, scroll_of, sever
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ def deal_damage(state: "State", target: str, amount: int, *, mortal: bool, sourc
         m.damage += 1
         if m.damage >= health:
             m.slain = True
+            invalidate(state)
             state.emit(ModelSlain(unit=target, model=i))
     if not u.alive:
         state.emit(UnitDestroyed(unit=target))

@@ -9,10 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
-from game.rules.allowances import BANISH, power_left, uses
+import numpy as np
+
+from game.rules.allowances import power_left
+from game.rules.casting import check_may_cast
+from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import PHASE_OPTIONS, on_begin, step
-from game.rules.targeting import known, target_candidates
+from game.rules.prayers import check_may_chant
+from game.rules.space import model_circle, positions
+from game.rules.targeting import EPS, check_target, known, target_candidates
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -34,34 +40,54 @@ on_begin("hero", "magic.expire_buffs")
 
 
 def hero_options(state: "State") -> list[Action]:
-    """Every legal magic action for the active player, each checked exactly by `state.legal`."""
+    """Every legal cast, chant and banish for the active player, one per picked model (E5).
+
+    The same checks as `state.legal`, arranged so that work independent of the target is done
+    once, and targets out of range are dropped by one vectorised distance pass.
+    """
     p = state.active
     out: list[Action] = []
+    pos = positions(state)
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
         ws = state.game.warscroll(u.warscroll)
         models = [i for i, _ in u.live_models()]
-        candidates: list[Action] = []
-        for kind, make in (("spell", CastSpell), ("prayer", ChantPrayer)):
-            if kind == "spell" and uses(state, uid)["no_cast"]:
-                continue
+        for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
             for ab_id in known(state, uid, kind):
-                if ab_id in uses(state, uid)["used"]:
+                try:
+                    may(state, p, uid, models[0], ab_id)
+                except IllegalActionError:
                     continue
                 ability = state.game.content.abilities[ab_id]
-                for target in target_candidates(state, p, ability):
-                    for i in models:
+                for i in models:
+                    near = _in_reach(state, pos, model_circle(state, uid, i), ability.range)
+                    for target in target_candidates(state, p, ability):
+                        if target is not None and target in state.units and target not in near:
+                            continue
+                        try:
+                            check_target(state, p, uid, i, ability, target)
+                        except IllegalActionError:
+                            continue
                         if kind == "spell":
-                            candidates.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                            out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
                         else:
-                            candidates.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
-        if (ws.wizard_level or ws.priest_level) and BANISH not in uses(state, uid)["used"]:
+                            out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+        if (ws.wizard_level or ws.priest_level) and state.game.profile.banish_mode == "banish":
             for mid in state.manifestations:
                 for i in models:
-                    candidates.append(Banish(player=p, unit=uid, manifestation=mid, model=i))
-        out.extend(a for a in candidates if state.legal(a))
+                    act = Banish(player=p, unit=uid, manifestation=mid, model=i)
+                    if state.legal(act):
+                        out.append(act)
     return out
+
+
+def _in_reach(state: "State", pos, eye, reach: float) -> set[str]:
+    """Units with a model within `reach` of the base `eye` (a cheap prefilter, exact maths)."""
+    if not len(pos.x):
+        return set()
+    gaps = np.hypot(pos.x - eye.x, pos.y - eye.y) - pos.r - eye.r
+    return {pos.units[k] for k in set(pos.owner[gaps <= reach + EPS].tolist())}
 
 
 PHASE_OPTIONS["hero"].append(hero_options)

@@ -24,14 +24,19 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 
-def _check_chant(state: "State", a: ChantPrayer) -> None:
+def check_may_chant(state: "State", player: int, unit: str, model: int, prayer_id: str) -> None:
+    """Everything about chanting `prayer_id` except its target (M1, M5, M7, M8, M9, R1)."""
     own_hero_phase(state, "chant prayers", "M5")
-    check_caster(state, a.player, a.unit, a.model, ("PRIEST",), "chant prayers")
-    prayer = check_known(state, a.unit, a.prayer, "prayer")
-    check_power(state, a.unit, a.prayer)
-    check_army_once(state, a.player, prayer)
-    check_may_summon(state, a.player, a.unit, prayer)
-    check_target(state, a.player, a.unit, a.model, prayer, a.target)
+    check_caster(state, player, unit, model, ("PRIEST",), "chant prayers")
+    prayer = check_known(state, unit, prayer_id, "prayer")
+    check_power(state, unit, prayer_id)
+    check_army_once(state, player, prayer)
+    check_may_summon(state, player, unit, prayer)
+
+
+def _check_chant(state: "State", a: ChantPrayer) -> None:
+    check_may_chant(state, a.player, a.unit, a.model, a.prayer)
+    check_target(state, a.player, a.unit, a.model, state.game.content.abilities[a.prayer], a.target)
 
 
 @handles(ChantPrayer, kinds=("phase",), check=_check_chant)

@@ -6,11 +6,13 @@ the answers come from game.geometry's exact maths.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from shapely.geometry import Polygon
+import numpy as np
 
-from game.geometry.measure import distance, wholly_within
+from game.geometry.measure import distance
+from game.geometry.nearby import BaseIndex
 from game.geometry.shapes import Circle, Shape, polygon_at
 from game.geometry.visibility import Sight, visible
 
@@ -25,11 +27,61 @@ def model_circle(state: "State", unit_id: str, model: int) -> Circle:
     return Circle(m.x, m.y, state.game.warscroll(u.warscroll).base.radius_in or 0.5)
 
 
+@dataclass(frozen=True)
+class Positions:
+    """Every model base on the battlefield, as arrays, with the unit each belongs to.
+
+    Cached on the state for the length of one `pending()` or `apply()`; anything that moves,
+    sets up or removes a model calls `invalidate()`.
+    """
+
+    circles: dict[str, list[Circle]]
+    x: np.ndarray
+    y: np.ndarray
+    r: np.ndarray
+    owner: np.ndarray  # index into `units`
+    units: list[str]
+
+
+def positions(state: "State") -> Positions:
+    cached = state._cache.get("positions")
+    if cached is not None:
+        return cached
+    circles: dict[str, list[Circle]] = {}
+    xs, ys, rs, owner, units = [], [], [], [], []
+    for uid, u in state.units.items():
+        r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
+        cs = [Circle(m.x, m.y, r) for m in u.models if not m.slain]
+        circles[uid] = cs
+        for c in cs:
+            xs.append(c.x)
+            ys.append(c.y)
+            rs.append(r)
+            owner.append(len(units))
+        units.append(uid)
+    pos = Positions(circles, np.array(xs, float), np.array(ys, float), np.array(rs, float), np.array(owner, int), units)
+    state._cache["positions"] = pos
+    return pos
+
+
+def invalidate(state: "State") -> None:
+    """Forget cached positions after a model moved, was set up or was slain."""
+    state._cache.clear()
+
+
 def unit_circles(state: "State", unit_id: str) -> list[Circle]:
     """The bases of a unit's models still on the battlefield."""
-    u = state.units[unit_id]
-    r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
-    return [Circle(m.x, m.y, r) for m in u.models if not m.slain]
+    return positions(state).circles.get(unit_id, [])
+
+
+def all_bases(state: "State", exclude_units: Iterable[str] = ()) -> BaseIndex:
+    """Every model base except those of `exclude_units`, as a BaseIndex."""
+    pos = positions(state)
+    skip = [pos.units.index(u) for u in exclude_units if u in state.units]
+    if not skip:
+        return BaseIndex.from_arrays(pos.x, pos.y, pos.r)
+    keep = ~np.isin(pos.owner, skip)
+    return BaseIndex.from_arrays(pos.x[keep], pos.y[keep], pos.r[keep])
 
 
 def footprint_at(state: "State", scroll_id: str, x: float, y: float) -> Shape:
@@ -58,17 +110,12 @@ def distance_to(state: "State", shape: Shape, thing: str) -> float:
     return min((distance(shape, s) for s in shapes), default=float("inf"))
 
 
-def blockers(state: "State", exclude_units: Iterable[str]) -> list[Circle]:
+def blockers(state: "State", exclude_units: Iterable[str]) -> BaseIndex:
     """Bases that block sight: every model outside the observer's and target's units (G2).
 
     Manifestations never block sight (G2).
     """
-    skip = set(exclude_units)
-    out: list[Circle] = []
-    for uid, u in state.units.items():
-        if uid not in skip and u.alive:
-            out.extend(unit_circles(state, uid))
-    return out
+    return all_bases(state, exclude_units)
 
 
 def sight(state: "State", observer_unit: str, observer_model: int, thing: str) -> Sight:
@@ -92,10 +139,5 @@ def can_see_shape(state: "State", observer_unit: str, observer_model: int, targe
     """Sight to a shape that is not yet on the battlefield, e.g. a summoning set-up point (G2, M9)."""
     eye = model_circle(state, observer_unit, observer_model)
     return visible(eye, target, state.game.battlefield.terrain, blockers(state, [observer_unit])).visible
-
-
-def wholly_within_of(shape: Shape, source: Circle, reach: float) -> bool:
-    """Every point of `shape` within `reach` of the source base (the RULES.md definition)."""
-    return wholly_within(shape, source, reach)
 
 

@@ -53,6 +53,8 @@ class State:
         self.outcome: dict[str, Any] | None = None
         self.counter = 0  # for fresh manifestation ids
         self._events: list[Event] | None = None
+        self._cache: dict[str, Any] = {}  # derived geometry, never serialised (see space.positions)
+        self._querying = False
 
     # --- construction ------------------------------------------------------------------------
 
@@ -82,10 +84,17 @@ class State:
 
     def pending(self) -> Decision:
         """The open decision (see `Decision`)."""
-        return flow.pending(self)
+        self._cache.clear()
+        self._querying = True
+        try:
+            return flow.pending(self)
+        finally:
+            self._querying = False
 
     def explain(self, action: Action) -> list[str]:
         """Why `action` is illegal now; an empty list when it is legal."""
+        if not self._querying:
+            self._cache.clear()
         try:
             self._check(action)
         except IllegalActionError as exc:
@@ -97,6 +106,7 @@ class State:
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply `action`; return the events. Illegal actions change nothing."""
+        self._cache.clear()
         handler = self._check(action)
         self._events = []
         try:

@@ -20,7 +20,7 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
 from game.rules.flow import DECISION_VIEWS
-from game.rules.space import can_see_shape, footprint_at, manifestation_shape, model_circle, unit_circles
+from game.rules.space import all_bases, can_see_shape, footprint_at, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
 
 if TYPE_CHECKING:
@@ -62,36 +62,59 @@ def record_attempt(state: "State", player: int, unit_id: str, ability: Ability) 
         record_uses(state, unit_id)["summons"] += 1
 
 
+class SetupCheck:
+    """Exact set-up checks for one manifestation summoned by one model (M9, G4).
+
+    Everything that does not depend on the point is gathered once, so candidate searches
+    can test many points cheaply.
+    """
+
+    def __init__(self, state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> None:
+        self.state, self.player, self.unit, self.model, self.scroll_id = state, player, unit_id, model, scroll_id
+        self.rule = state.game.content.manifestations[scroll_id].setup
+        self.source = model_circle(state, unit_id, model)
+        self.bases = all_bases(state)
+        self.others = [manifestation_shape(state, mid) for mid in state.manifestations]
+        enemy_units = [uid for uid, u in state.units.items() if u.player != player]
+        mine = [uid for uid, u in state.units.items() if u.player == player]
+        self.enemy_bases = all_bases(state, mine)
+        self.enemy_shapes = (
+            [manifestation_shape(state, mid) for mid, m in state.manifestations.items() if m.player != player]
+            if state.game.profile.manifestations_are_units  # M10: they count as units for set-up
+            else []
+        )
+        self.has_enemies = bool(enemy_units or self.enemy_shapes)
+
+    def problems(self, x: float, y: float) -> list[str]:
+        """Why the manifestation cannot be set up with its centre at (x, y); empty when it can."""
+        state, rule = self.state, self.rule
+        shape = footprint_at(state, self.scroll_id, x, y)
+        if not wholly_within(shape, self.source, rule.wholly_within):
+            return [f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)"]
+        bf = state.game.battlefield
+        problems = [
+            p + " (G4)"
+            for p in placement_problems(
+                shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=self.bases, manifestations=self.others
+            )
+        ]
+        if problems:
+            return problems
+        if rule.min_enemy_distance > 0 and self.has_enemies:
+            gaps = [distance(shape, e) for e in self.enemy_shapes]
+            if len(self.enemy_bases):
+                gaps.append(float(self.enemy_bases.distances(shape).min()))
+            near = min(gaps, default=math.inf)
+            if near <= rule.min_enemy_distance:
+                return [f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)"]
+        if rule.visible and not can_see_shape(state, self.unit, self.model, shape):
+            return ["not visible to the summoning model (M9, G2)"]
+        return []
+
+
 def setup_problems(state: "State", player: int, unit_id: str, model: int, scroll_id: str, x: float, y: float) -> list[str]:
     """Why a manifestation cannot be set up with its centre at (x, y); empty when it can (M9, G4)."""
-    scroll = state.game.content.manifestations[scroll_id]
-    rule = scroll.setup
-    shape = footprint_at(state, scroll_id, x, y)
-    source = model_circle(state, unit_id, model)
-    problems: list[str] = []
-    if not wholly_within(shape, source, rule.wholly_within):
-        problems.append(f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)")
-    bases = [c for uid in state.units for c in unit_circles(state, uid)]
-    others = [manifestation_shape(state, mid) for mid in state.manifestations]
-    bf = state.game.battlefield
-    problems.extend(
-        p + " (G4)"
-        for p in placement_problems(
-            shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=bases, manifestations=others
-        )
-    )
-    if problems:
-        return problems
-    if rule.min_enemy_distance > 0:
-        enemies = [c for uid, u in state.units.items() if u.player != player for c in unit_circles(state, uid)]
-        if state.game.profile.manifestations_are_units:  # M10: they count as units for set-up
-            enemies += [manifestation_shape(state, mid) for mid, m in state.manifestations.items() if m.player != player]
-        near = min((distance(shape, e) for e in enemies), default=math.inf)
-        if near <= rule.min_enemy_distance:
-            problems.append(f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)")
-    if rule.visible and not problems and not can_see_shape(state, unit_id, model, shape):
-        problems.append("not visible to the summoning model (M9, G2)")
-    return problems
+    return SetupCheck(state, player, unit_id, model, scroll_id).problems(x, y)
 
 
 def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
@@ -99,8 +122,9 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
 
     Candidate generation for bots and UI hints; `setup_problems` is the exact check.
     """
-    src = model_circle(state, unit_id, model)
-    reach = state.game.content.manifestations[scroll_id].setup.wholly_within + src.r
+    check = SetupCheck(state, player, unit_id, model, scroll_id)
+    src = check.source
+    reach = check.rule.wholly_within + src.r
     n = int(reach // GRID_STEP)
     ring: list[tuple[float, float, float]] = []
     for i in range(-n, n + 1):
@@ -112,9 +136,7 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
     ring.sort()  # far points first: they keep clear of the caster's own unit
     found: list[tuple[float, float]] = []
     for _, x, y in ring:
-        if all(math.hypot(x - fx, y - fy) >= 3.0 for fx, fy in found) and not setup_problems(
-            state, player, unit_id, model, scroll_id, x, y
-        ):
+        if all(math.hypot(x - fx, y - fy) >= 3.0 for fx, fy in found) and not check.problems(x, y):
             found.append((x, y))
             if len(found) >= limit:
                 break

@@ -1,0 +1,66 @@
+"""Builders for rule tests: a small battlefield, inline positions and scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from game.data.models import BattleMap
+from game.rules import Game, ScriptedDice, State
+from game.rules.units import ModelState, UnitState
+
+# Unit ids used across the tests, with the default content's warscrolls.
+P1_WIZ2 = "pyre_magister"  # WIZARD (2), 40mm
+P1_WIZ1 = "cinder_adept"  # WIZARD (1), 32mm
+P1_PRI2 = "ashen_abbess"  # PRIEST (2), 40mm
+P1_PRI1 = "hearth_chaplain"  # PRIEST (1), 32mm
+P1_COVEN = "coven_of_the_kindled"  # WIZARD (1), 3 x 25mm (E5)
+P1_SPEARS = "emberward_spears"
+P2_WIZ2 = "fen_oracle"  # WIZARD (2), 40mm
+P2_WIZ1 = "reed_witch"  # WIZARD (1), 32mm
+P2_PRI2 = "moon_hierophant"  # PRIEST (2), 40mm, ward 5+
+P2_PRI1 = "tide_caller"  # PRIEST (1), 32mm
+P2_WARDENS = "mire_wardens"  # 10 x 32mm, health 1
+P2_BEHEMOTH = "bog_behemoth"  # 1 x 90mm, health 12
+
+R40 = 40 / 25.4 / 2  # radius of a 40mm base in inches
+R32 = 32 / 25.4 / 2
+R25 = 25 / 25.4 / 2
+
+
+def small_map(terrain: Iterable[dict[str, Any]] = (), width: float = 60, height: float = 44) -> BattleMap:
+    return BattleMap(id="test_field", name="Test Field", width=width, height=height, terrain=list(terrain))
+
+
+def battle(
+    units: dict[str, tuple[int, str, list[tuple[float, float]]]],
+    dice: Iterable[Any] = (),
+    *,
+    profile: str = "aos4",
+    terrain: Iterable[dict[str, Any]] = (),
+    active: int = 1,
+    phase: str = "hero",
+    width: float = 60,
+    height: float = 44,
+) -> State:
+    """A state in battle round 1, `active`'s `phase`, holding exactly `units`:
+    {unit_id: (player, warscroll_id, [(x, y), ...])}. Dice are scripted."""
+    game = Game.load(profile=profile, battlefield=small_map(terrain, width, height))
+    state = game.new_state(dice=ScriptedDice(list(dice)))
+    state.units = {
+        uid: UnitState(uid, player, ws, game.warscroll(ws).name, [ModelState(x, y) for x, y in spots])
+        for uid, (player, ws, spots) in units.items()
+    }
+    state.stage, state.round, state.turn = "battle", 1, 1
+    state.active = state.first_player = active
+    state.phase = phase
+    return state
+
+
+def kinds(events: list) -> list[str]:
+    return [e.type for e in events]
+
+
+def only(events: list, kind: str):
+    found = [e for e in events if e.type == kind]
+    assert len(found) == 1, f"expected one {kind}, got {kinds(events)}"
+    return found[0]
