@@ -64,3 +64,8 @@ def only(events: list, kind: str):
     found = [e for e in events if e.type == kind]
     assert len(found) == 1, f"expected one {kind}, got {kinds(events)}"
     return found[0]
+
+
+def at_gap(x: float, r_from: float, r_to: float, gap: float) -> float:
+    """The x of a base of radius `r_to` whose edge is `gap` inches from a base at `x` (G1)."""
+    return x + r_from + r_to + gap

@@ -39,8 +39,8 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
     if uses(state, unit)["no_cast"]:
         raise IllegalActionError("miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3")
     check_power(state, unit, spell_id)
+    check_may_summon(state, player, unit, spell)  # before M7: the more specific reason
     check_army_once(state, player, spell)
-    check_may_summon(state, player, unit, spell)
 
 
 def _check_cast(state: "State", a: CastSpell) -> None:

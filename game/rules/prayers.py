@@ -30,8 +30,8 @@ def check_may_chant(state: "State", player: int, unit: str, model: int, prayer_i
     check_caster(state, player, unit, model, ("PRIEST",), "chant prayers")
     prayer = check_known(state, unit, prayer_id, "prayer")
     check_power(state, unit, prayer_id)
+    check_may_summon(state, player, unit, prayer)  # before M7: the more specific reason
     check_army_once(state, player, prayer)
-    check_may_summon(state, player, unit, prayer)
 
 
 def _check_chant(state: "State", a: ChantPrayer) -> None:
