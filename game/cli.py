@@ -89,16 +89,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+COMMANDS = {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from game.data.errors import DataError
     from game.rules.replay import ReplayError
 
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    command = args.command or "play"
-    if args.command is None:
-        args = _parser().parse_args(["play", *(sys.argv[1:] if argv is None else argv)])
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help")):
+        words = ["play", *words]  # `spellfield [options]` plays
+    args = _parser().parse_args(words)
     try:
-        return {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay}[command](args)
+        return COMMANDS[args.command](args)
     except (DataError, ReplayError, ValueError) as exc:
         print(f"spellfield: error: {exc}", file=sys.stderr)
         return 2
