@@ -48,7 +48,8 @@ TOL = 1e-9
 
 
 def _point(x: float, y: float) -> shapely.Point:
-    return shapely.Point(x, y)
+    # shapely.points is ~2x cheaper than the shapely.Point constructor here
+    return shapely.points((x, y))
 
 
 def signed_distance(poly: Polygon, x: float, y: float) -> float:

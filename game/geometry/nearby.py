@@ -24,7 +24,7 @@ class BaseIndex(Sequence[Circle]):
     expected; functions that know it use :meth:`arrays` directly.
     """
 
-    __slots__ = ("x", "y", "r", "_points")
+    __slots__ = ("x", "y", "r", "_points", "_z", "_rmax")
 
     def __init__(self, bases: Iterable[Circle] = ()) -> None:
         bases = list(bases)
@@ -33,6 +33,8 @@ class BaseIndex(Sequence[Circle]):
         self.y = np.fromiter((b.y for b in bases), float, n)
         self.r = np.fromiter((b.r for b in bases), float, n)
         self._points = None
+        self._z = None
+        self._rmax = None
 
     @classmethod
     def from_arrays(cls, x, y, r) -> "BaseIndex":
@@ -42,11 +44,33 @@ class BaseIndex(Sequence[Circle]):
         self.y = np.array(y, dtype=float)
         self.r = np.array(r, dtype=float)
         self._points = None
+        self._z = None
+        self._rmax = None
         return self
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(x, y, r)`` arrays (do not mutate)."""
         return self.x, self.y, self.r
+
+    def complex_centres(self) -> np.ndarray:
+        """Centres as a complex array ``x + 1j*y`` (cached; do not mutate)."""
+        if self._z is None:
+            self._z = self.x + 1j * self.y
+        return self._z
+
+    def max_radius(self) -> float:
+        """The largest radius (0 when empty), cached."""
+        if self._rmax is None:
+            self._rmax = float(self.r.max()) if len(self.r) else 0.0
+        return self._rmax
+
+    def near_segment(self, a: tuple[float, float], b: tuple[float, float], reach: float) -> np.ndarray:
+        """Broad phase: indices of bases whose centre is within ``reach + max radius`` of the
+        midpoint disc covering segment a-b (a superset of those within ``reach`` of it)."""
+        z = self.complex_centres()
+        mid = complex((a[0] + b[0]) * 0.5, (a[1] + b[1]) * 0.5)
+        half = 0.5 * ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+        return np.flatnonzero(np.abs(z - mid) <= half + reach + self.max_radius())
 
     def __len__(self) -> int:
         return len(self.x)
@@ -73,20 +97,16 @@ class BaseIndex(Sequence[Circle]):
     def within(self, shape: Shape, x: float) -> np.ndarray:
         """G1: indices of bases whose distance to ``shape`` is at most ``x`` (``TOL`` slack)."""
         if isinstance(shape, Circle):
-            dx = self.x - shape.x
-            dy = self.y - shape.y
-            lim = x + TOL + self.r + shape.r
-            return np.flatnonzero(dx * dx + dy * dy <= lim * lim)
+            d = np.abs(self.complex_centres() - complex(shape.x, shape.y))
+            return np.flatnonzero(d <= self.r + (x + TOL + shape.r))
         return np.flatnonzero(self.distances(shape) <= x + TOL)
 
     def overlapping(self, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
         """G4: ``(indices, overlap_depths)`` of bases that ``shape`` overlaps (touching is allowed)."""
         if isinstance(shape, Circle):
-            dx = self.x - shape.x
-            dy = self.y - shape.y
-            lim = self.r + shape.r - TOL
-            idx = np.flatnonzero((dx * dx + dy * dy < lim * lim) & (lim > 0))
-            depth = (self.r[idx] + shape.r) - np.hypot(dx[idx], dy[idx])
+            d = np.abs(self.complex_centres() - complex(shape.x, shape.y))
+            idx = np.flatnonzero(d < self.r + (shape.r - TOL))
+            depth = (self.r[idx] + shape.r) - d[idx]
             return idx, depth
         if self._points is None:
             self._points = shapely.points(np.column_stack([self.x, self.y]))

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Collection, Sequence
 
-import numpy as np
+import shapely
 
 from .measure import TOL, overlaps, touches_edge
 from .nearby import BaseIndex
 from .shapes import Circle, Shape
 from .terrain import TerrainIndex
+
+_contains_xy = shapely.lib.contains_xy_scalar
 
 __all__ = ["placement_problems", "edge_problem"]
 
@@ -75,7 +77,20 @@ def placement_problems(
     if len(terrain):
         for piece in terrain.impassable_overlapping(shape):
             problems.append(f"overlaps impassable terrain {piece.name!r}")
+    pt = None
     for j, m in enumerate(manifestations):
-        if j not in ignore_manifestations and overlaps(shape, m):
+        if j in ignore_manifestations:
+            continue
+        if isinstance(shape, Circle) and not isinstance(m, Circle):
+            # exact circle-vs-polygon overlap with one shared point geometry
+            if _contains_xy(m, shape.x, shape.y):
+                hit = True
+            else:
+                if pt is None:
+                    pt = shapely.points((shape.x, shape.y))
+                hit = m.distance(pt) < shape.r - TOL
+        else:
+            hit = overlaps(shape, m)
+        if hit:
             problems.append(f"ends on manifestation {j}")
     return problems

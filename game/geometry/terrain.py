@@ -341,33 +341,6 @@ class TerrainIndex:
         (ax, ay), (bx, by) = seg2
         return clip1(ax, ay, bx, by, planes)
 
-    def walls(
-        self,
-        tangents: np.ndarray,
-        pieces: Sequence[int],
-        discs: Sequence[tuple[float, float, float]],
-    ) -> int | None:
-        """First convex obscuring piece (of ``pieces``) whose interior both ``tangents`` enter
-        and that keeps more than ``r + TOL`` (half-plane distance) from both ``discs``."""
-        tt = self._trees["obscuring"]
-        ks = [tt.local[p] for p in pieces if tt.planes[tt.local[p]] is not None]
-        if not ks:
-            return None
-        N, C = tt.N[ks], tt.C[ks]
-        both = clip_blocked(tangents, N, C).all(axis=0)
-        if not both.any():
-            return None
-        for j in np.flatnonzero(both).tolist():
-            n, c = N[j], C[j]
-            ok = True
-            for x, y, r in discs:
-                if float(np.max(n[:, 0] * x + n[:, 1] * y - c)) <= r + TOL:
-                    ok = False
-                    break
-            if ok:
-                return tt.piece_ids[ks[j]]
-        return None
-
     def obscured(self, segments: np.ndarray, exclude: Iterable[int] = (), **kw) -> np.ndarray:
         """Boolean array: segment ``i`` is blocked by obscuring terrain (G2)."""
         out = np.zeros(len(segments), dtype=bool)
@@ -398,7 +371,7 @@ class TerrainIndex:
                     out.append(tt.piece_ids[k])
                     continue
                 if pt is None:
-                    pt = shapely.Point(x, y)
+                    pt = shapely.points((x, y))
                 if g.distance(pt) < r - TOL:
                     out.append(tt.piece_ids[k])
             return sorted(out)

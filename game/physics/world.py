@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Sequence
 
-import numpy as np
 import pymunk
 from shapely import Polygon
 
@@ -34,7 +33,8 @@ _FILTER = pymunk.ShapeFilter()
 class StaticWorld:
     """A pymunk space holding impassable terrain edges and the four battlefield edges.
 
-    Each shape carries an ``obstacle`` label: ``"terrain:<index>"`` or ``"edge"``.
+    Each shape carries an ``obstacle`` label (polygon index or ``"edge"``) and ``ends``,
+    its endpoints and label as plain floats.
     Also keeps the same edges as a numpy array for the exact checks.
     """
 
@@ -47,11 +47,13 @@ class StaticWorld:
         for (a, b), k in zip(self.edges.tolist(), self.owner.tolist()):
             s = pymunk.Segment(body, tuple(a), tuple(b), 0.0)
             s.obstacle = k
+            s.ends = (a[0], a[1], b[0], b[1], k)  # plain floats: Vec2d properties are slow
             shapes.append(s)
         corners = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)]
         for a, b in zip(corners, corners[1:] + corners[:1]):
             s = pymunk.Segment(body, a, b, 0.0)
             s.obstacle = "edge"
+            s.ends = (a[0], a[1], b[0], b[1], "edge")
             shapes.append(s)
         self.space.add(*shapes)
         self.width = width

@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+from shapely.geometry import Point
+
 from game.data.models import Ability
 from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 
 GRID_STEP = 1.0  # inches between candidate set-up points
 MAX_OPTIONS = 8
+RAYS = 16  # directions searched for spread-out set-up candidates
 
 
 def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability) -> None:
@@ -117,29 +121,86 @@ def setup_problems(state: "State", player: int, unit_id: str, model: int, scroll
     return SetupCheck(state, player, unit_id, model, scroll_id).problems(x, y)
 
 
-def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
-    """Up to `limit` legal set-up points, spread out, from a 1" grid around the summoning model.
+def footprint_radii(state: "State", scroll_id: str) -> tuple[float, float]:
+    """(inner, outer): the footprint lies outside a circle of `inner` and inside one of `outer`
+    around its centre. Equal for round footprints."""
+    fp = state.game.content.manifestations[scroll_id].footprint
+    if fp.radius_in is not None:
+        return fp.radius_in, fp.radius_in
+    shape = footprint_at(state, scroll_id, 0.0, 0.0)
+    outer = max(math.hypot(x, y) for x, y in shape.exterior.coords)
+    inner = shape.exterior.distance(Point(0.0, 0.0))
+    return inner, outer
 
-    Candidate generation for bots and UI hints; `setup_problems` is the exact check.
+
+def _grid(cx: float, cy: float, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Points of a GRID_STEP grid within `reach` of (cx, cy): xs, ys and their distances."""
+    n = int(reach // GRID_STEP)
+    ij = np.arange(-n, n + 1) * GRID_STEP
+    dx, dy = (a.ravel() for a in np.meshgrid(ij, ij))
+    d = np.hypot(dx, dy)
+    keep = d <= reach
+    return np.round(cx + dx[keep], 3), np.round(cy + dy[keep], 3), d[keep]
+
+
+def _rays(cx: float, cy: float, reach: float, count: int = RAYS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Points along `count` rays from (cx, cy), every GRID_STEP out to `reach`, ray by ray,
+    farthest first on each ray."""
+    steps = np.arange(int(reach // GRID_STEP), 0, -1) * GRID_STEP
+    ang = np.arange(count) * (2 * math.pi / count)
+    xs = np.round(cx + np.outer(np.cos(ang), steps), 3).ravel()
+    ys = np.round(cy + np.outer(np.sin(ang), steps), 3).ravel()
+    return xs, ys, np.tile(steps, count)
+
+
+def _plausible(check: "SetupCheck", xs: np.ndarray, ys: np.ndarray, d: np.ndarray, inner: float, reach: float) -> np.ndarray:
+    """A mask of points that pass necessary conditions of every set-up rule, vectorised.
+
+    Uses the circle of radius `inner` inside the footprint, so it never drops a legal point.
+    """
+    rule, bf = check.rule, check.state.game.battlefield
+    ok = (d + inner <= reach + 1e-9) & (xs - inner > 0) & (ys - inner > 0) & (xs + inner < bf.width) & (ys + inner < bf.height)
+    bx, by, br = check.bases.arrays()
+    if len(bx):
+        gap = np.hypot(xs[:, None] - bx[None, :], ys[:, None] - by[None, :]) - br[None, :]
+        ok &= (gap >= inner - 1e-9).all(axis=1)
+    if rule.min_enemy_distance > 0 and len(check.enemy_bases):
+        ex, ey, er = check.enemy_bases.arrays()
+        gap = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]) - er[None, :] - inner
+        ok &= (gap > rule.min_enemy_distance).all(axis=1)
+    return ok
+
+
+def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
+    """Up to `limit` legal set-up points, spread round the summoning model.
+
+    Candidate generation for bots and UI hints; `SetupCheck.problems` is the exact check. First
+    the farthest legal point along each of RAYS rays; if the rays find nothing, a full 1" grid
+    decides whether any legal set-up exists (E2). Vectorised necessary conditions run first so
+    the exact check sees few points.
     """
     check = SetupCheck(state, player, unit_id, model, scroll_id)
+    inner, _ = footprint_radii(state, scroll_id)
     src = check.source
     reach = check.rule.wholly_within + src.r
-    n = int(reach // GRID_STEP)
-    ring: list[tuple[float, float, float]] = []
-    for i in range(-n, n + 1):
-        for j in range(-n, n + 1):
-            dx, dy = i * GRID_STEP, j * GRID_STEP
-            d = math.hypot(dx, dy)
-            if d <= reach:
-                ring.append((-d, round(src.x + dx, 3), round(src.y + dy, 3)))
-    ring.sort()  # far points first: they keep clear of the caster's own unit
     found: list[tuple[float, float]] = []
-    for _, x, y in ring:
-        if all(math.hypot(x - fx, y - fy) >= 3.0 for fx, fy in found) and not check.problems(x, y):
+    rays = _rays(src.x, src.y, reach)
+    for (xs, ys, d), per_ray in ((rays, len(rays[0]) // RAYS), (_grid(src.x, src.y, reach), 0)):
+        ok = _plausible(check, xs, ys, d, inner, reach)
+        done_rays: set[int] = set()
+        for k in np.flatnonzero(ok):
+            ray = int(k) // per_ray if per_ray else -1
+            if ray in done_rays:
+                continue
+            x, y = float(xs[k]), float(ys[k])
+            if any(math.hypot(x - fx, y - fy) < 3.0 for fx, fy in found) or check.problems(x, y):
+                continue
             found.append((x, y))
+            done_rays.add(ray)
             if len(found) >= limit:
-                break
+                return found
+        if found:
+            return found
     return found
 
 

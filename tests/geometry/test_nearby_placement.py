@@ -2,8 +2,6 @@
 
 import math
 
-import numpy as np
-import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -3,13 +3,12 @@
 import math
 
 import numpy as np
-import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry import BaseIndex, Circle, TerrainIndex, TerrainPiece, visible
-from game.geometry.visibility import segments_clear_of_bases
+from game.geometry.visibility import segments_enter_bases
 
 from ._boards import board, seg_circle_distance, seg_enters_poly
 
@@ -118,7 +117,7 @@ def _oracle(o, t, terrain, blockers, k=64):
     blocked = terrain.obscured(segs, exclude=ex)
     if blockers:
         bi = BaseIndex(blockers)
-        blocked |= segments_clear_of_bases(segs, bi.x, bi.y, bi.r).any(axis=1)
+        blocked |= segments_enter_bases(segs, bi.x, bi.y, bi.r).any(axis=1)
     return not blocked.all()
 
 

@@ -1,0 +1,84 @@
+"""Benchmark: a full hero phase between random bots, 6 WIZARDs and PRIESTs a side (issue 3).
+
+Bot thinking (choosing among `pending()`'s options) is excluded: each phase is first played by
+the bots on a clone to record its actions, then the recorded actions are re-applied to a fresh
+copy under the timer. `pending()` (the option enumeration a UI or bot asks for) is timed apart.
+
+    python bench/bench_hero_phase.py [--phases 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from game.ai.random_bot import RandomBot
+from game.rules import ChooseTurnOrder, EndPhase, Game, State
+from game.rules.units import ModelState, UnitState
+
+CASTERS = {
+    1: ["pyre_magister", "ashen_abbess", "cinder_adept", "hearth_chaplain", "coven_of_the_kindled", "cinder_adept"],
+    2: ["fen_oracle", "moon_hierophant", "reed_witch", "tide_caller", "chorus_of_the_deep", "reed_witch"],
+}
+
+
+def hero_state(game: Game, seed: int) -> State:
+    """Both armies' line units plus six casters a side, 20" apart, in player 1's hero phase."""
+    s = game.new_state(seed=seed)
+    s.apply(EndPhase(player=1))
+    s.apply(EndPhase(player=2))
+    s.apply(ChooseTurnOrder(player=s.priority_winner, first=1))
+    s.apply(EndPhase(player=1))  # start of turn -> hero
+    for player, y in ((1, 12.0), (2, 32.0)):
+        for k, ws_id in enumerate(CASTERS[player]):
+            ws = game.warscroll(ws_id)
+            models = [ModelState(8 + 8 * k + 2.2 * i, y) for i in range(ws.models)]
+            s.units[f"c{player}{k}"] = UnitState(f"c{player}{k}", player, ws_id, ws.name, models)
+    return s
+
+
+def one_phase(start: State, seed: int) -> tuple[float, float, int]:
+    bots = {1: RandomBot(1, seed), 2: RandomBot(2, seed)}
+    scout = start.clone()
+    actions = []
+    while scout.phase == "hero" and not scout.is_over():
+        d = scout.pending()
+        a = bots[d.player].choose(scout)
+        actions.append(a)
+        scout.apply(a)
+    run = start.clone()
+    t0 = time.perf_counter()
+    for a in actions:
+        run.apply(a)
+    applied = time.perf_counter() - t0
+    probe = start.clone()
+    t0 = time.perf_counter()
+    probe.pending()
+    enumerate_once = time.perf_counter() - t0
+    return applied, enumerate_once, len(actions)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--phases", type=int, default=200)
+    args = ap.parse_args()
+    results = {}
+    for profile in ("aos4", "aos3"):
+        game = Game.load(profile=profile)
+        applied, enum, counts = [], [], []
+        for seed in range(args.phases):
+            a, e, n = one_phase(hero_state(game, seed), seed)
+            applied.append(a * 1000)
+            enum.append(e * 1000)
+            counts.append(n)
+        results[profile] = (statistics.median(applied), statistics.median(enum), statistics.median(counts))
+    print(f"hero phase, 6 casters a side, {args.phases} phases per profile (medians)")
+    print(f"{'profile':8} {'apply() whole phase':>20} {'pending() once':>16} {'actions':>8}  target")
+    for profile, (a, e, n) in results.items():
+        verdict = "PASS" if a <= 5.0 else "MISS"
+        print(f"{profile:8} {a:17.2f} ms {e:13.2f} ms {n:8.0f}  <= 5 ms {verdict}")
+
+
+if __name__ == "__main__":
+    main()
