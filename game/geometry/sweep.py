@@ -106,12 +106,13 @@ def edge_toi(sx: float, sy: float, dx: float, dy: float, r: float, segs: np.ndar
     sgn = np.sign(h0)
     # approaching the line from outside the r-band
     appr = ok & (np.abs(h0) >= r - TOL) & (sgn * vn < 0)
+    # inf * 0 gives nan for segments that are never reached; they are masked by `appr`
     with np.errstate(divide="ignore", invalid="ignore"):
         t = (np.abs(h0) - r) / (-sgn * vn)
-    t = np.where(appr, np.maximum(t, 0.0), np.inf)
-    px = sx + t * dx
-    py = sy + t * dy
-    s_along = (px - a[:, 0]) * ux + (py - a[:, 1]) * uy
+        t = np.where(appr, np.maximum(t, 0.0), np.inf)
+        px = sx + t * dx
+        py = sy + t * dy
+        s_along = (px - a[:, 0]) * ux + (py - a[:, 1]) * uy
     inside = appr & (t < 1.0) & (s_along >= 0.0) & (s_along <= L)
     # (a contact exactly at t == 1 is only touching, so it is excluded above)
     out[inside] = t[inside]

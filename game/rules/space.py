@@ -65,7 +65,8 @@ def positions(state: "State") -> Positions:
 
 
 def invalidate(state: "State") -> None:
-    """Forget cached positions after a model moved, was set up or was slain."""
+    """Forget cached geometry (positions, bases, sight) after a model or manifestation moved,
+    was set up or was slain. `State.pending()` and `State.apply()` also start afresh."""
     state._cache.clear()
 
 
@@ -77,11 +78,16 @@ def unit_circles(state: "State", unit_id: str) -> list[Circle]:
 def all_bases(state: "State", exclude_units: Iterable[str] = ()) -> BaseIndex:
     """Every model base except those of `exclude_units`, as a BaseIndex."""
     pos = positions(state)
-    skip = [pos.units.index(u) for u in exclude_units if u in state.units]
-    if not skip:
-        return BaseIndex.from_arrays(pos.x, pos.y, pos.r)
-    keep = ~np.isin(pos.owner, skip)
-    return BaseIndex.from_arrays(pos.x[keep], pos.y[keep], pos.r[keep])
+    skip = tuple(sorted(pos.units.index(u) for u in set(exclude_units) if u in state.units))
+    key = ("bases", skip)
+    cached = state._cache.get(key)
+    if cached is None:
+        keep = np.ones(len(pos.x), dtype=bool)
+        for k in skip:
+            keep &= pos.owner != k
+        cached = BaseIndex.from_arrays(pos.x[keep], pos.y[keep], pos.r[keep])
+        state._cache[key] = cached
+    return cached
 
 
 def footprint_at(state: "State", scroll_id: str, x: float, y: float) -> Shape:
@@ -122,17 +128,24 @@ def sight(state: "State", observer_unit: str, observer_model: int, thing: str) -
     """Can the given model see the unit or manifestation `thing`? (G2)
 
     A unit is visible when any of its models is; the first clear line found is returned.
+    Answers are cached with the positions they were computed from.
     """
+    key = ("sight", observer_unit, observer_model, thing)
+    cached = state._cache.get(key)
+    if cached is not None:
+        return cached
     eye = model_circle(state, observer_unit, observer_model)
     exclude = [observer_unit] + ([thing] if thing in state.units else [])
     walls = blockers(state, exclude)
-    last: Sight | None = None
+    result: Sight | None = None
     for target in thing_shapes(state, thing):
-        s = visible(eye, target, state.game.battlefield.terrain, walls)
-        if s.visible:
-            return s
-        last = s
-    return last if last is not None else Sight(False, None, ())
+        result = visible(eye, target, state.game.battlefield.terrain, walls)
+        if result.visible:
+            break
+    if result is None:
+        result = Sight(False, None, ())
+    state._cache[key] = result
+    return result
 
 
 def can_see_shape(state: "State", observer_unit: str, observer_model: int, target: Shape) -> bool:

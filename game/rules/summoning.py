@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 GRID_STEP = 1.0  # inches between candidate set-up points
-MAX_OPTIONS = 8
+MAX_OPTIONS = 4  # set-up points offered as options; any legal point may be chosen
 RAYS = 16  # directions searched for spread-out set-up candidates
 
 
