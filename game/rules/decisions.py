@@ -20,7 +20,14 @@ class Decision:
     """The open decision: who must choose, what kind of choice, and the options where countable.
 
     `options` lists concrete legal actions when they can be enumerated; for continuous
-    choices (a point on the battlefield) it lists representatives and `data` describes the rest.
+    choices (a point on the battlefield) it lists representatives and `data` describes the rest:
+
+    - ``data["point_action"]``: the Action type that takes the picked point as ``x`` and ``y``;
+    - ``data["point_fields"]``: other fields that action needs (optional);
+    - ``data["centre"]`` and ``data["reach"]``: where the point is measured from and how far.
+
+    Front ends build ``Action.from_dict({"type": point_action, "player": player, "x": x, "y": y,
+    **point_fields})`` and ask `State.explain()` whether it is legal.
     """
 
     player: int

@@ -229,7 +229,15 @@ def _view(state: "State", d: dict) -> Decision:
         kind="summon_setup",
         prompt=f"set up {name}: pick its centre (M9)",
         options=tuple(PlaceManifestation(player=d["player"], x=x, y=y) for x, y in d["candidates"]),
-        data={"scroll": d["scroll"], "unit": d["unit"], "model": d["model"]},
+        data={
+            "scroll": d["scroll"],
+            "unit": d["unit"],
+            "model": d["model"],
+            # A continuous choice: any point may be picked, not only the listed options.
+            "point_action": "PlaceManifestation",
+            "centre": list(model_circle(state, d["unit"], d["model"]).centre),
+            "reach": state.game.content.manifestations[d["scroll"]].setup.wholly_within,
+        },
     )
 
 
