@@ -108,5 +108,75 @@ class PassDispel(Action):
     """The player makes no more dispel attempts this hero phase (E3)."""
 
 
+# --- the battle (R1-R4) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeployUnit(Action):
+    """During deployment, set a unit's models up at `to` inside the player's zone (G4)."""
+
+    unit: str
+    to: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class MoveUnit(Action):
+    """Move a unit's models on the battlefield to `to` (one point per model, in order).
+
+    In the movement phase this is the unit's normal move, run or retreat (whichever it has
+    declared); in a charge it is the charge move (R4).
+    """
+
+    unit: str
+    to: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Run(Action):
+    """Declare a run: roll a D6 and add it to the unit's Move; it cannot shoot or charge later."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """Retreat from combat: D3 mortal damage, then move; it cannot shoot or charge later."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    """The unit shoots all its ranged weapons at `target` (a unit or a manifestation)."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Charge(Action):
+    """Declare a charge: roll 2D6; then move (MoveUnit) or give up (FailCharge) (R4)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class FailCharge(Action):
+    """The charge fails: the unit does not move (R4)."""
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """The unit piles in up to 3" and fights `target` with its melee weapons."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class PassFight(Action):
+    """The player fights with no more units this combat phase."""
+
+
 def action_from_dict(d: dict) -> Action:
     return Action.from_dict(d)

@@ -43,19 +43,22 @@ Do = Callable[["State", Any], None]
 
 @dataclass(frozen=True)
 class Handler:
-    kinds: frozenset[str]
     check: Check
     do: Do
 
 
-HANDLERS: dict[type[Action], Handler] = {}
+# action type -> decision kind -> handler. One action type may answer several kinds of
+# decision with different rules (a MoveUnit is a normal move in the movement phase and a
+# charge move in a charge_move decision).
+HANDLERS: dict[type[Action], dict[str, Handler]] = {}
 
 
 def handles(action_type: type[Action], kinds: tuple[str, ...], check: Check) -> Callable[[Do], Do]:
-    """Register `do` (the decorated function) as the handler of `action_type`."""
+    """Register `do` (the decorated function) as the handler of `action_type` for `kinds`."""
 
     def register(do: Do) -> Do:
-        HANDLERS[action_type] = Handler(frozenset(kinds), check, do)
+        for kind in kinds:
+            HANDLERS.setdefault(action_type, {})[kind] = Handler(check, do)
         return do
 
     return register

@@ -301,3 +301,93 @@ class ManifestationRemoved(Event):
     scroll: str
     reason: str
     rule: str
+
+
+# --- the battle (R1-R4, G4) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnitDeployed(Event):
+    unit: str
+    to: tuple[tuple[float, float], ...]
+    rule: str = "G4"
+
+
+@dataclass(frozen=True)
+class UnitMoved(Event):
+    """A unit moved. kind: normal | run | retreat | charge | pile_in."""
+
+    unit: str
+    kind: str
+    to: tuple[tuple[float, float], ...]
+    distance: float
+    rule: str = "G4"
+
+
+@dataclass(frozen=True)
+class RunDeclared(Event):
+    unit: str
+    extra: int
+    rule: str = "G4"
+
+
+@dataclass(frozen=True)
+class RetreatDeclared(Event):
+    unit: str
+    damage: int
+    rule: str = "R4"
+
+
+@dataclass(frozen=True)
+class ChargeRolled(Event):
+    unit: str
+    roll: int
+    rule: str = "R4"
+
+
+@dataclass(frozen=True)
+class ChargeFailed(Event):
+    unit: str
+    reason: str
+    rule: str = "R4"
+
+
+@dataclass(frozen=True)
+class AttacksResolved(Event):
+    """An attack sequence: attacks, hits, wounds, saves failed and damage (R3)."""
+
+    unit: str
+    target: str
+    kind: str  # shooting | combat
+    attacks: int
+    hits: int
+    wounds: int
+    unsaved: int
+    damage: int
+    mortal: int
+    rule: str = "R3"
+
+
+@dataclass(frozen=True)
+class FightPassed(Event):
+    player: int
+    rule: str = "R4"
+
+
+@dataclass(frozen=True)
+class ObjectiveControlled(Event):
+    """End of turn: who controls an objective, with each side's control score."""
+
+    objective: int
+    player: int | None
+    scores: tuple[int, int]
+    rule: str = "R2"
+
+
+@dataclass(frozen=True)
+class VictoryPoints(Event):
+    player: int
+    points: int
+    reason: str
+    score: tuple[int, int]
+    rule: str = "R2"

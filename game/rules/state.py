@@ -50,6 +50,8 @@ class State:
         self.phase_uses: dict[str, dict[str, Any]] = {}  # per unit, reset each phase (M1, R1)
         self.turn_uses: dict[str, dict[str, Any]] = {"1": {}, "2": {}}  # per army, reset each turn (M2, M7, M9)
         self.score = [0, 0]
+        self.objectives: list[int | None] = [None] * len(game.battlefield.map.objectives)
+        self.flags: dict[str, Any] = {}  # one-off battle facts, e.g. a general-slain bonus paid
         self.outcome: dict[str, Any] | None = None
         self.counter = 0  # for fresh manifestation ids
         self._events: list[Event] | None = None
@@ -119,11 +121,12 @@ class State:
     def _check(self, action: Action):
         if self.stage == "over":
             raise IllegalActionError("game_over", "the game is over; no more actions", "R2")
-        handler = HANDLERS.get(type(action))
-        if handler is None:
+        by_kind = HANDLERS.get(type(action))
+        if by_kind is None:
             raise IllegalActionError("unknown_action", f"{type(action).__name__} is not an action this engine knows")
         player, kind = flow.head(self)
-        if kind not in handler.kinds:
+        handler = by_kind.get(kind)
+        if handler is None:
             raise IllegalActionError(
                 "wrong_decision",
                 f"{action.type} does not answer the open decision: player {player} must make a {kind} decision",
@@ -187,6 +190,8 @@ class State:
             "phase_uses": copy.deepcopy(self.phase_uses),
             "turn_uses": copy.deepcopy(self.turn_uses),
             "score": list(self.score),
+            "objectives": list(self.objectives),
+            "flags": copy.deepcopy(self.flags),
             "outcome": copy.deepcopy(self.outcome),
             "counter": self.counter,
         }
@@ -208,6 +213,8 @@ class State:
         s.phase_uses = copy.deepcopy(d["phase_uses"])
         s.turn_uses = copy.deepcopy(d["turn_uses"])
         s.score = list(d["score"])
+        s.objectives = list(d["objectives"])
+        s.flags = copy.deepcopy(d["flags"])
         s.outcome = copy.deepcopy(d["outcome"])
         return s
 

@@ -1,0 +1,169 @@
+"""The charge phase (R4, M10).
+
+A unit that is not in combat, and did not run or retreat this turn, may charge if a visible
+enemy unit (or enemy manifestation that counts as a unit, M10) is within 12" [core]. It rolls
+2D6; then it moves up to that many inches and must end within ½" of a visible enemy unit or
+enemy manifestation. If it cannot or will not, the charge fails and it does not move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.geometry.measure import TOL
+from game.rules.actions import Action, Charge, FailCharge, MoveUnit
+from game.rules.allowances import label
+from game.rules.decisions import Decision, handles
+from game.rules.errors import IllegalActionError
+from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
+from game.rules.flow import DECISION_VIEWS, PHASE_OPTIONS
+from game.rules.formation import (
+    centre_of, furthest_translation, in_combat, manifestations_as_units, move_problems, translated,
+)
+from game.rules.movement import apply_positions
+from game.rules.space import distance_to, model_circle, sight, unit_circles
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+CHARGE_REACH = 12.0  # [core] declare only with an enemy within 12"
+ENGAGE = 0.5  # R4: end within ½" of an enemy
+
+
+def charge_targets(state: "State", uid: str, reach: float) -> list[str]:
+    """Enemy units and manifestations (M10) within `reach` of the unit and visible to it."""
+    u = state.units[uid]
+    things = [k for k, t in state.units.items() if t.alive and t.player != u.player]
+    things += manifestations_as_units(state, u.player, "charge")
+    out = []
+    for t in things:
+        if min(distance_to(state, c, t) for c in unit_circles(state, uid)) > reach + TOL:
+            continue
+        if any(sight(state, uid, i, t).visible for i, _ in u.live_models()):
+            out.append(t)
+    return out
+
+
+def _check_charge(state: "State", a: Charge) -> None:
+    if state.phase != "charge":
+        raise IllegalActionError("wrong_phase", f"units charge in the charge phase, not the {state.phase} phase", "R4")
+    u = state.units.get(a.unit)
+    if u is None or not u.alive or u.player != a.player:
+        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
+    if u.flags.get("charged_turn") == state.turn or u.flags.get("charge_tried_turn") == state.turn:
+        raise IllegalActionError("charged", f"{label(state, a.unit)} has already charged this phase (R1)", "R1")
+    for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
+        if u.flags.get(flag) == state.turn:
+            raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot charge")
+    if in_combat(state, a.unit):
+        raise IllegalActionError("in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4")
+    if not charge_targets(state, a.unit, CHARGE_REACH):
+        raise IllegalActionError("no_target", f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)", "R4")
+
+
+@handles(Charge, kinds=("phase",), check=_check_charge)
+def _charge(state: "State", a: Charge) -> None:
+    roll = sum(state.roll(2, 6, "charge roll (2D6)", "R4", a.player))
+    state.units[a.unit].flags["charge_tried_turn"] = state.turn
+    state.emit(ChargeRolled(unit=a.unit, roll=roll))
+    state.decisions.append({"kind": "charge_move", "player": a.player, "unit": a.unit, "roll": roll})
+
+
+def engaged_with(state: "State", uid: str, to) -> list[str]:
+    """Visible enemies within ½" of the unit standing at `to` (R4, M10)."""
+    from game.geometry.shapes import Circle
+
+    u = state.units[uid]
+    r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
+    ends = [Circle(float(x), float(y), r) for x, y in to]
+    out = []
+    for t in charge_targets(state, uid, math.inf):
+        if min(distance_to(state, c, t) for c in ends) <= ENGAGE + TOL:
+            out.append(t)
+    return out
+
+
+def charge_move_problems(state: "State", d: dict, to) -> list[str]:
+    problems = move_problems(state, d["unit"], to, d["roll"], may_end_in_combat=True, rule="R4")
+    if problems:
+        return problems
+    from game.geometry.shapes import Circle
+
+    u = state.units[d["unit"]]
+    r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
+    ends = [Circle(float(x), float(y), r) for x, y in to]
+    for t in charge_targets(state, d["unit"], math.inf):
+        if min(distance_to(state, c, t) for c in ends) <= ENGAGE + TOL:
+            return []
+    return ["the unit would not end within ½\" of a visible enemy unit or manifestation (R4)"]
+
+
+def _check_charge_move(state: "State", a: MoveUnit) -> None:
+    d = state.decisions[-1]
+    if a.unit != d["unit"]:
+        raise IllegalActionError("wrong_unit", f"{label(state, d['unit'])} is charging, not {a.unit}", "R4")
+    problems = charge_move_problems(state, d, a.to)
+    if problems:
+        raise IllegalActionError("bad_charge", f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems), "R4")
+
+
+@handles(MoveUnit, kinds=("charge_move",), check=_check_charge_move)
+def _do_charge_move(state: "State", a: MoveUnit) -> None:
+    state.decisions.pop()
+    moved = apply_positions(state, a.unit, a.to)
+    state.units[a.unit].flags["charged_turn"] = state.turn
+    state.emit(UnitMoved(unit=a.unit, kind="charge", to=tuple(tuple(p) for p in a.to), distance=moved, rule="R4"))
+
+
+@handles(FailCharge, kinds=("charge_move",), check=lambda state, a: None)
+def _fail(state: "State", a: FailCharge) -> None:
+    d = state.decisions.pop()
+    state.emit(ChargeFailed(unit=d["unit"], reason="no charge move made"))
+
+
+def charge_move_options(state: "State", d: dict) -> list[Action]:
+    """Candidate charge moves: the whole unit shifted straight at each target, stopping with
+    its nearest model just inside ½"."""
+    uid, roll, p = d["unit"], d["roll"], d["player"]
+    out: list[Action] = []
+    me = centre_of(state, uid)
+    for t in charge_targets(state, uid, roll + ENGAGE):
+        gap = min(distance_to(state, c, t) for c in unit_circles(state, uid))
+        shapes = unit_circles(state, t) if t in state.units else []
+        tx, ty = centre_of(state, t) if t in state.units else (state.manifestations[t].x, state.manifestations[t].y)
+        step = max(0.0, gap - ENGAGE * 0.8)
+        if step > roll:
+            continue
+        dx, dy = tx - me[0], ty - me[1]
+        n = math.hypot(dx, dy) or 1.0
+        to = translated(state, uid, dx / n * step, dy / n * step)
+        if not charge_move_problems(state, d, to):
+            out.append(MoveUnit(player=p, unit=uid, to=tuple(to)))
+    return out
+
+
+def _view(state: "State", d: dict) -> Decision:
+    options = tuple(charge_move_options(state, d)) + (FailCharge(player=d["player"]),)
+    return Decision(
+        player=d["player"],
+        kind="charge_move",
+        prompt=f"move {label(state, d['unit'])} up to {d['roll']}\" to end within ½\" of an enemy, or give up the charge (R4)",
+        options=options,
+        data={"unit": d["unit"], "roll": d["roll"]},
+    )
+
+
+DECISION_VIEWS["charge_move"] = _view
+
+
+def charge_options(state: "State") -> list[Action]:
+    p = state.active
+    return [
+        Charge(player=p, unit=uid)
+        for uid, u in state.units.items()
+        if u.player == p and u.alive and state.legal(Charge(player=p, unit=uid))
+    ]
+
+
+PHASE_OPTIONS["charge"].append(charge_options)

@@ -1,0 +1,134 @@
+"""The combat phase (R4, M10): pile in up to 3", then the players alternate picking units to
+fight, the active player first.
+
+A unit can fight once per combat phase if it is in combat (within 3" of an enemy unit, or of an
+enemy manifestation, which counts as a unit in the combat phase, M10). It picks a target within
+3" of it, piles in (the whole unit moves up to 3" straight towards the target, as far as it
+legally can), and each model within 3" of the target attacks with its melee weapons. A player
+with no unit left to fight is skipped; a player may pass, giving up the rest of its fights.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.geometry.measure import TOL
+from game.rules.actions import Action, Fight, PassFight
+from game.rules.allowances import label
+from game.rules.attacks import Volley, resolve_attacks
+from game.rules.decisions import Decision, handles
+from game.rules.errors import IllegalActionError
+from game.rules.events import FightPassed, UnitMoved
+from game.rules.flow import DECISION_VIEWS, on_begin, step
+from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, move_problems, translated
+from game.rules.movement import apply_positions
+from game.rules.shooting import check_attack_target, melee
+from game.rules.space import distance_to, model_circle, unit_circles
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+PILE_IN = 3.0
+
+
+def can_fight(state: "State", uid: str) -> bool:
+    u = state.units[uid]
+    return u.alive and bool(melee(state, uid)) and u.flags.get("fought_turn") != state.turn and in_combat(state, uid, "combat")
+
+
+def fight_targets(state: "State", uid: str) -> list[str]:
+    """Enemy units, and enemy manifestations that can be attacked (M10), within 3" (R4)."""
+    p = state.units[uid].player
+    things = [k for k, t in state.units.items() if t.alive and t.player != p]
+    if state.game.profile.manifestations_attackable:
+        things += manifestations_as_units(state, p, "combat")
+    mine = unit_circles(state, uid)
+    return [t for t in things if min(distance_to(state, c, t) for c in mine) <= COMBAT_RANGE + TOL]
+
+
+def eligible(state: "State", player: int) -> list[str]:
+    return [k for k, u in state.units.items() if u.player == player and can_fight(state, k)]
+
+
+@step("combat.open_fights")
+def _open(state: "State") -> None:
+    _next_fighter(state, state.active, passed=[])
+
+
+on_begin("combat", "combat.open_fights")
+
+
+def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
+    for p in (preferred, 3 - preferred):
+        if p not in passed and eligible(state, p):
+            state.decisions.append({"kind": "fight", "player": p, "passed": list(passed)})
+            return
+
+
+def _check_fight(state: "State", a: Fight) -> None:
+    u = state.units.get(a.unit)
+    if u is None or u.player != a.player:
+        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units")
+    if not can_fight(state, a.unit):
+        raise IllegalActionError("cannot_fight", f"{label(state, a.unit)} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)", "R4")
+    check_attack_target(state, a.player, a.target)
+    if a.target not in fight_targets(state, a.unit):
+        raise IllegalActionError("out_of_reach", f"{a.target} is not within 3\" of {label(state, a.unit)} (R4)", "R4")
+
+
+def _pile_in(state: "State", uid: str, target: str) -> None:
+    """Shift the unit up to 3" straight at the target, as far as is legal."""
+    gap = min(distance_to(state, c, target) for c in unit_circles(state, uid))
+    length = min(PILE_IN, max(0.0, gap - 0.05))
+    if length <= 0.01:
+        return
+    me = centre_of(state, uid)
+    if target in state.units:
+        tx, ty = centre_of(state, target)
+    else:
+        tx, ty = state.manifestations[target].x, state.manifestations[target].y
+    dx, dy = tx - me[0], ty - me[1]
+    n = math.hypot(dx, dy) or 1.0
+    for f in (1.0, 0.5, 0.25):
+        to = translated(state, uid, dx / n * length * f, dy / n * length * f)
+        if not move_problems(state, uid, to, PILE_IN, may_end_in_combat=True, rule="R4"):
+            moved = apply_positions(state, uid, to)
+            state.emit(UnitMoved(unit=uid, kind="pile_in", to=tuple(tuple(p) for p in to), distance=moved, rule="R4"))
+            return
+
+
+@handles(Fight, kinds=("fight",), check=_check_fight)
+def _fight(state: "State", a: Fight) -> None:
+    d = state.decisions.pop()
+    state.units[a.unit].flags["fought_turn"] = state.turn
+    _pile_in(state, a.unit, a.target)
+    live = state.units[a.unit].live_models()
+    n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
+    volleys = [Volley(w, n) for w in melee(state, a.unit)] if n else []
+    resolve_attacks(state, a.unit, volleys, a.target, kind="combat")
+    _next_fighter(state, 3 - a.player, d["passed"])
+
+
+@handles(PassFight, kinds=("fight",), check=lambda state, a: None)
+def _pass(state: "State", a: PassFight) -> None:
+    d = state.decisions.pop()
+    state.emit(FightPassed(player=a.player))
+    _next_fighter(state, 3 - a.player, d["passed"] + [a.player])
+
+
+def fight_options(state: "State", player: int) -> list[Action]:
+    return [Fight(player=player, unit=uid, target=t) for uid in eligible(state, player) for t in fight_targets(state, uid)]
+
+
+def _view(state: "State", d: dict) -> Decision:
+    p = d["player"]
+    return Decision(
+        player=p,
+        kind="fight",
+        prompt="pick a unit to pile in and fight, or pass (R4)",
+        options=tuple(fight_options(state, p)) + (PassFight(player=p),),
+    )
+
+
+DECISION_VIEWS["fight"] = _view

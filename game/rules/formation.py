@@ -1,0 +1,197 @@
+"""Checking a whole unit's move, model by model (G4, R4, M10).
+
+Every model of the unit moves along a straight path from where it stands to its new centre.
+A move is legal when each path is clear (the physics layer: enemy models block unless the unit
+can FLY, friendly models may be crossed, impassable terrain blocks unless it can FLY), each
+model moves no further than the allowance, each end is a legal placement (G4: no overlapping
+bases, impassable terrain, the edge, or a manifestation), the unit stays coherent (every model
+within 1" of another of its models), and, for moves that may not end in combat, no model ends
+within 3" of an enemy unit or of an enemy manifestation that counts as a unit (R4, M10).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from game.geometry.measure import TOL, distance
+from game.geometry.nearby import BaseIndex
+from game.geometry.placement import placement_problems
+from game.geometry.shapes import Circle
+from game.rules.space import manifestation_shape, positions
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+COMBAT_RANGE = 3.0  # R4
+COHERENCY = 1.0  # every model within 1" of another model of its unit
+Point = tuple[float, float]
+
+
+def radius_of(state: "State", uid: str) -> float:
+    return state.game.warscroll(state.units[uid].warscroll).base.radius_in or 0.5
+
+
+def can_fly(state: "State", uid: str) -> bool:
+    return state.game.warscroll(state.units[uid].warscroll).has("FLY")
+
+
+def enemy_shapes(state: "State", player: int, phase: str | None = None) -> list:
+    """Bases of enemy models, plus enemy manifestations that count as units now (M10)."""
+    pos = positions(state)
+    out: list = [
+        Circle(float(pos.x[k]), float(pos.y[k]), float(pos.r[k]))
+        for k in range(len(pos.x))
+        if state.units[pos.units[pos.owner[k]]].player != player
+    ]
+    out.extend(manifestation_shape(state, mid) for mid in manifestations_as_units(state, player, phase))
+    return out
+
+
+def manifestations_as_units(state: "State", player: int, phase: str | None = None) -> list[str]:
+    """Enemy manifestations that count as units for movement, combat range and set-up (M10):
+    those with Move above 0", and Move-0 ones only in the combat phase. None under E1 (aos3)."""
+    if not state.game.profile.manifestations_are_units:
+        return []
+    phase = phase or state.phase
+    content = state.game.content.manifestations
+    return [
+        mid
+        for mid, m in state.manifestations.items()
+        if m.player != player and (content[m.scroll].move > 0 or phase == "combat")
+    ]
+
+
+def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase: str | None = None) -> float:
+    """The closest distance from any of `circles` to an enemy unit or manifestation (M10)."""
+    pos = positions(state)
+    best = math.inf
+    enemy = np.array([state.units[pos.units[o]].player != player for o in pos.owner], dtype=bool) if len(pos.x) else None
+    for c in circles:
+        if enemy is not None and enemy.any():
+            g = np.hypot(pos.x[enemy] - c.x, pos.y[enemy] - c.y) - pos.r[enemy] - c.r
+            best = min(best, max(0.0, float(g.min())))
+        for mid in manifestations_as_units(state, player, phase):
+            best = min(best, distance(c, manifestation_shape(state, mid)))
+    return best
+
+
+def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
+    """R4: within 3" of an enemy unit (or an enemy manifestation that counts as one, M10)."""
+    u = state.units[uid]
+    circles = [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
+    return gap_to_enemies(state, u.player, circles, phase) <= COMBAT_RANGE + TOL
+
+
+def coherency_problem(circles: Sequence[Circle]) -> str | None:
+    """Every model within 1" of another model of its unit (units of two or more models)."""
+    if len(circles) < 2:
+        return None
+    for i, c in enumerate(circles):
+        near = min(distance(c, o) for j, o in enumerate(circles) if j != i)
+        if near > COHERENCY + TOL:
+            return f"model {i} would be {near:.2f}\" from the rest of its unit; coherency needs 1\""
+    return None
+
+
+def move_problems(
+    state: "State",
+    uid: str,
+    to: Sequence[Point],
+    allowance: float,
+    *,
+    may_end_in_combat: bool,
+    rule: str,
+    fly: bool | None = None,
+    setup: bool = False,
+) -> list[str]:
+    """Why moving unit `uid`'s live models to `to` is illegal; empty when it is legal.
+
+    With `setup=True` the models are set up rather than moved: no paths, no allowance.
+    """
+    # The physics layer proposes each path; imported here so that `import game.rules` never
+    # loads pymunk (DESIGN.md: the rules stay importable headless and without physics).
+    from game.physics.move import move_base
+
+    u = state.units[uid]
+    live = u.live_models()
+    if len(to) != len(live):
+        return [f"give one position per model on the battlefield: {len(live)}, not {len(to)}"]
+    r = radius_of(state, uid)
+    fly = can_fly(state, uid) if fly is None else fly
+    pos = positions(state)
+    mine = pos.owner == pos.units.index(uid)
+    others = BaseIndex.from_arrays(pos.x[~mine], pos.y[~mine], pos.r[~mine])
+    friendly = [
+        k for k, o in enumerate(pos.owner[~mine].tolist()) if state.units[pos.units[o]].player == u.player
+    ]
+    bf = state.game.battlefield
+    problems: list[str] = []
+    ends: list[Circle] = []
+    for (i, m), (x, y) in zip(live, to):
+        x, y = float(x), float(y)
+        step = 0.0 if setup else math.hypot(x - m.x, y - m.y)
+        if step > allowance + TOL:
+            problems.append(f"model {i} would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})")
+            continue
+        if step > 0:
+            res = move_base(
+                (m.x, m.y), (x, y), r, bases=others, impassable=[] if fly else bf.impassable,
+                width=bf.width, height=bf.height, fly=fly, passable=friendly,
+            )
+            if math.hypot(res.end[0] - x, res.end[1] - y) > 1e-5:
+                what = ", ".join(res.touched) or res.reason
+                problems.append(f"model {i}'s path is blocked after {res.travelled:.2f}\" by {what} (G4)")
+                continue
+        ends.append(Circle(x, y, r))
+    if problems:
+        return problems
+    manifest = [manifestation_shape(state, mid) for mid in state.manifestations]
+    for k, c in enumerate(ends):
+        mates = BaseIndex.from_arrays(
+            np.concatenate([others.x, [e.x for j, e in enumerate(ends) if j != k]]),
+            np.concatenate([others.y, [e.y for j, e in enumerate(ends) if j != k]]),
+            np.concatenate([others.r, [e.r for j, e in enumerate(ends) if j != k]]),
+        )
+        for p in placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=mates, manifestations=manifest):
+            problems.append(f"model {live[k][0]} {p} (G4)")
+    if problems:
+        return problems
+    coh = coherency_problem(ends)
+    if coh:
+        return [coh]
+    if not may_end_in_combat:
+        gap = gap_to_enemies(state, u.player, ends)
+        if gap <= COMBAT_RANGE + TOL:
+            return [f"the unit would end {gap:.2f}\" from the enemy, inside combat range (R4)"]
+    return []
+
+
+def translated(state: "State", uid: str, dx: float, dy: float) -> list[Point]:
+    """The unit's live models shifted by (dx, dy), rounded to 1e-4"."""
+    return [(round(m.x + dx, 4), round(m.y + dy, 4)) for _, m in state.units[uid].live_models()]
+
+
+def furthest_translation(
+    state: "State", uid: str, direction: Point, length: float, *, may_end_in_combat: bool, rule: str,
+    fractions: Sequence[float] = (1.0, 0.6, 0.3),
+) -> list[Point] | None:
+    """The longest legal whole-unit shift along `direction`, tried at a few fractions of
+    `length`; None if none is legal. A candidate generator for options, not a rule."""
+    n = math.hypot(*direction)
+    if n == 0 or length <= 0:
+        return None
+    ux, uy = direction[0] / n, direction[1] / n
+    step = max(0.0, length - 1e-3)  # positions are rounded to 1e-4": keep clear of the limit
+    for f in fractions:
+        to = translated(state, uid, ux * step * f, uy * step * f)
+        if not move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule):
+            return to
+    return None
+
+
+def centre_of(state: "State", uid: str) -> Point:
+    live = state.units[uid].live_models()
+    return (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))

@@ -1,0 +1,210 @@
+"""Deployment and the movement phase: normal moves, runs and retreats (G4, R4).
+
+- Normal move: up to Move. It may not start or end in combat (R4).
+- Run: roll a D6 and add it to Move; the unit cannot shoot or charge later this turn.
+- Retreat: a unit in combat suffers D3 mortal damage, then moves up to Move and may not end in
+  combat; it cannot shoot or charge later this turn.
+- Each unit moves once per movement phase (R1). FLY ignores models and terrain on the way.
+- Deployment: before the battle, each player may reposition its units wholly within its zone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.geometry.measure import TOL, wholly_within
+from game.geometry.shapes import Circle
+from game.rules.actions import Action, DeployUnit, MoveUnit, Retreat, Run
+from game.rules.allowances import label
+from game.rules.damage import deal_damage
+from game.rules.decisions import handles
+from game.rules.errors import IllegalActionError
+from game.rules.events import RetreatDeclared, RunDeclared, UnitDeployed, UnitMoved
+from game.rules.flow import PHASE_OPTIONS
+from game.rules.formation import (
+    centre_of, in_combat, furthest_translation, move_problems, radius_of, translated,
+)
+from game.rules.space import invalidate
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+
+def move_of(state: "State", uid: str) -> float:
+    """The unit's Move characteristic after modifiers (move_debuff), never below 0."""
+    u = state.units[uid]
+    base = state.game.warscroll(u.warscroll).move
+    return max(0.0, base - sum(b.value for b in u.buffs if b.kind == "move_debuff"))
+
+
+def _own_live_unit(state: "State", player: int, uid: str) -> None:
+    u = state.units.get(uid)
+    if u is None or not u.alive:
+        raise IllegalActionError("unknown_unit", f"there is no unit {uid!r} on the battlefield")
+    if u.player != player:
+        raise IllegalActionError("not_your_unit", f"{label(state, uid)} belongs to player {u.player}")
+
+
+def moved_this_phase(state: "State", uid: str) -> bool:
+    return state.units[uid].flags.get("moved_turn") == state.turn
+
+
+def apply_positions(state: "State", uid: str, to) -> float:
+    """Move the unit's live models; return the longest distance any model moved."""
+    longest = 0.0
+    for (_, m), (x, y) in zip(state.units[uid].live_models(), to):
+        longest = max(longest, math.hypot(x - m.x, y - m.y))
+        m.x, m.y = float(x), float(y)
+    invalidate(state)
+    return round(longest, 4)
+
+
+# --- deployment ----------------------------------------------------------------------------
+
+
+def _check_deploy(state: "State", a: DeployUnit) -> None:
+    _own_live_unit(state, a.player, a.unit)
+    zone = state.game.battlefield.zones.get(a.player)
+    r = radius_of(state, a.unit)
+    if zone is not None:
+        for k, (x, y) in enumerate(a.to):
+            if not wholly_within(Circle(float(x), float(y), r), zone, 0.0):
+                raise IllegalActionError(
+                    "outside_zone", f"{label(state, a.unit)} model {k} would not be wholly within player {a.player}'s deployment zone", "G4"
+                )
+    problems = move_problems(state, a.unit, a.to, 0.0, may_end_in_combat=True, rule="G4", setup=True)
+    if problems:
+        raise IllegalActionError("bad_setup", f"{label(state, a.unit)} cannot be set up there: " + "; ".join(problems), "G4")
+
+
+@handles(DeployUnit, kinds=("deploy",), check=_check_deploy)
+def _deploy(state: "State", a: DeployUnit) -> None:
+    apply_positions(state, a.unit, a.to)
+    state.emit(UnitDeployed(unit=a.unit, to=tuple(tuple(p) for p in a.to)))
+
+
+# --- the movement phase ----------------------------------------------------------------------
+
+
+def _movement_unit(state: "State", player: int, uid: str) -> None:
+    if state.phase != "movement":
+        raise IllegalActionError("wrong_phase", f"units move in the movement phase, not the {state.phase} phase")
+    _own_live_unit(state, player, uid)
+    if moved_this_phase(state, uid):
+        raise IllegalActionError("moved", f"{label(state, uid)} has already moved this phase (R1)", "R1")
+
+
+def _check_run(state: "State", a: Run) -> None:
+    _movement_unit(state, a.player, a.unit)
+    if declared(state, a.unit):
+        raise IllegalActionError("declared", f"{label(state, a.unit)} has already declared its move")
+    if in_combat(state, a.unit):
+        raise IllegalActionError("in_combat", f"{label(state, a.unit)} is in combat: it can only retreat (R4)", "R4")
+
+
+@handles(Run, kinds=("phase",), check=_check_run)
+def _run(state: "State", a: Run) -> None:
+    (d,) = state.roll(1, 6, "run (D6)", "G4", a.player)
+    u = state.units[a.unit]
+    u.flags["declared"] = {"kind": "run", "extra": d, "turn": state.turn}
+    u.flags["ran_turn"] = state.turn
+    state.emit(RunDeclared(unit=a.unit, extra=d))
+
+
+def _check_retreat(state: "State", a: Retreat) -> None:
+    _movement_unit(state, a.player, a.unit)
+    if declared(state, a.unit):
+        raise IllegalActionError("declared", f"{label(state, a.unit)} has already declared its move")
+    if not in_combat(state, a.unit):
+        raise IllegalActionError("not_in_combat", f"{label(state, a.unit)} is not in combat, so it cannot retreat (R4)", "R4")
+
+
+@handles(Retreat, kinds=("phase",), check=_check_retreat)
+def _retreat(state: "State", a: Retreat) -> None:
+    (d,) = state.roll(1, 3, "retreat damage (D3)", "R4", a.player)
+    u = state.units[a.unit]
+    u.flags["declared"] = {"kind": "retreat", "extra": 0, "turn": state.turn}
+    u.flags["retreated_turn"] = state.turn
+    state.emit(RetreatDeclared(unit=a.unit, damage=d))
+    deal_damage(state, a.unit, d, mortal=True, source="retreat")
+
+
+def declared(state: "State", uid: str) -> dict | None:
+    d = state.units[uid].flags.get("declared")
+    return d if d and d.get("turn") == state.turn else None
+
+
+def allowance(state: "State", uid: str) -> tuple[str, float]:
+    d = declared(state, uid)
+    kind = d["kind"] if d else "normal"
+    return kind, move_of(state, uid) + (d["extra"] if d else 0)
+
+
+def _check_move(state: "State", a: MoveUnit) -> None:
+    _movement_unit(state, a.player, a.unit)
+    kind, reach = allowance(state, a.unit)
+    if kind == "normal" and in_combat(state, a.unit):
+        raise IllegalActionError(
+            "in_combat", f"{label(state, a.unit)} is in combat: it can only retreat, not make a normal move (R4)", "R4"
+        )
+    problems = move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
+    if problems:
+        raise IllegalActionError("bad_move", f"{label(state, a.unit)} cannot {kind} there: " + "; ".join(problems), "G4")
+
+
+@handles(MoveUnit, kinds=("phase",), check=_check_move)
+def _move(state: "State", a: MoveUnit) -> None:
+    kind, _ = allowance(state, a.unit)
+    moved = apply_positions(state, a.unit, a.to)
+    u = state.units[a.unit]
+    u.flags["moved_turn"] = state.turn
+    u.flags.pop("declared", None)
+    state.emit(UnitMoved(unit=a.unit, kind=kind, to=tuple(tuple(p) for p in a.to), distance=moved))
+
+
+# --- options for bots and UI hints -----------------------------------------------------------
+
+
+def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
+    """Points worth moving towards: the nearest objective and the nearest enemy unit."""
+    me = centre_of(state, uid)
+    player = state.units[uid].player
+    goals = []
+    objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
+    if objectives:
+        goals.append(min(objectives, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
+    enemies = [centre_of(state, k) for k, u in state.units.items() if u.alive and u.player != player]
+    if enemies:
+        goals.append(min(enemies, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
+    return goals
+
+
+def movement_options(state: "State") -> list[Action]:
+    p = state.active
+    out: list[Action] = []
+    for uid, u in state.units.items():
+        if u.player != p or not u.alive or moved_this_phase(state, uid):
+            continue
+        kind, reach = allowance(state, uid)
+        fighting = in_combat(state, uid)
+        if not declared(state, uid):
+            if fighting:
+                out.append(Retreat(player=p, unit=uid))
+            else:
+                out.append(Run(player=p, unit=uid))
+        if fighting and kind != "retreat":
+            continue
+        me = centre_of(state, uid)
+        dirs = [(gx - me[0], gy - me[1]) for gx, gy in _targets_for_moves(state, uid)]
+        if kind == "retreat":
+            dirs = [(-dx, -dy) for dx, dy in dirs]
+        for d in dirs:
+            to = furthest_translation(state, uid, d, reach, may_end_in_combat=False, rule="G4")
+            if to is not None:
+                out.append(MoveUnit(player=p, unit=uid, to=tuple(to)))
+                break
+    return out
+
+
+PHASE_OPTIONS["movement"].append(movement_options)

@@ -1,0 +1,539 @@
+"""The predatory procedure (E6-E10): control, then the moves, at the end of every hero phase.
+
+Timing (E6). Both players' hero phases end with these automatic steps, in this order:
+
+    predatory.reset   (start of the hero phase) commanders and control marks are reset
+    predatory.control (end of the hero phase)   E7: who controls what; may ask players to choose
+    predatory.moves   (end of the hero phase)   E8: the move decisions, until none is left
+    ...               end-of-hero-phase abilities registered with `at_end_of_hero_phase(name)`
+
+A step that opens decisions holds back the next step until they close (flow.settle), so any
+step registered through `at_end_of_hero_phase` resolves after every predatory move.
+
+Control (E7). A predatory manifestation wholly within `profile.control_range` (24") of its
+summoning model (the model picked at summoning, E5) is controlled by that model.
+**[ruling]** If that model has been slain but its unit lives, the unit's closest surviving model
+(ties: the lowest index) stands in for it. A model controls at most one per hero phase: when
+several qualify, its player chooses (decision `predatory_control`, action `ChooseControlled`).
+The rest are wild. Control is shown in `ManifestationState.flags["controlled_by"] = [unit,
+model]` (absent when wild) until the start of the next hero phase.
+
+Order (E8). One decision kind, `predatory_move`, answered by `MovePredatory`:
+stage "controlled": the active player moves each one its models control, in the order it likes,
+then the opponent does the same; stage "wild": the players alternate, the active player first,
+each picking any wild manifestation (either army's) that can move and has not moved this phase.
+A player with none eligible passes automatically (`PredatoryPassed`). Picking a wild one makes
+the picker its commanding player (`ManifestationState.commander`) until the start of the next
+hero phase; otherwise the summoner's player commands.
+
+The move (E9, E10). The point must lie on the battlefield and within Move + 3" of the centre;
+anything else is an IllegalActionError. The footprint is placed with its centre on the point,
+unless it would overlap a model's base, another manifestation or impassable terrain there
+**[ruling in RULES.md E9]**: then it does not move, counts as having moved 0" (and as a move for
+E4c) and the event says why. The path may cross models and terrain. Units passed across are those
+whose bases the swept footprint touches or overlaps, grazes included; manifestations are never
+"passed across" **[ruling: M10, abilities that do not pick targets ignore them]**, and a 0" move
+passes across nothing. The warscroll's `pass_across` effects then resolve on each unit in the
+order the footprint reached them, chosen by the commanding player; if the manifestation is
+removed meanwhile (M11: it slew its own summoner) nothing more resolves. Then E4b and E4c
+(removal.after_move).
+
+**[ruling]** A warscroll Move of 0" ("-") never moves, E10's +3" notwithstanding (M10): such a
+manifestation takes no part in the procedure.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.geometry.measure import TOL, distance, overlaps, swept_hits, wholly_within
+from game.rules import removal
+from game.rules.actions import Action
+from game.rules.decisions import Decision, handles
+from game.rules.effects import EffectContext, resolve
+from game.rules.errors import IllegalActionError
+from game.rules.flow import DECISION_VIEWS, ON_END, on_begin, on_end, step
+from game.rules.manifestations import scroll_of
+from game.rules.predatory_records import (
+    ChooseControlled,
+    CommandTaken,
+    ManifestationControlled,
+    ManifestationMoved,
+    ManifestationWild,
+    MovePredatory,
+    PredatoryMovesBegan,
+    PredatoryMovesEnded,
+    PredatoryPassed,
+)
+from game.rules.space import all_bases, footprint_at, invalidate, manifestation_shape, model_circle, positions
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+CONTROLLED_BY = "controlled_by"  # ManifestationState.flags key: [unit, model]
+PROCEDURE_STEPS = ("predatory.control", "predatory.moves")
+DIRECTIONS = 8  # full-reach representative points offered per manifestation
+NEAREST_ENEMIES = 2  # enemy units offered as "toward / across" representative points
+
+
+# --- E6: timing hooks ------------------------------------------------------------------------
+
+
+def _keep_procedure_first() -> None:
+    """E6: the predatory steps come before every other end-of-hero-phase step."""
+    hooks = ON_END["hero"]
+    others = [n for n in hooks if n not in PROCEDURE_STEPS]
+    hooks[:] = [*PROCEDURE_STEPS, *others]
+
+
+def at_end_of_hero_phase(name: str) -> None:
+    """Register the step `name` (see flow.step) as an end-of-hero-phase ability. It runs after
+    every predatory move of that phase (E6), whenever it is registered."""
+    on_end("hero", name)
+    _keep_procedure_first()
+
+
+# --- queries -------------------------------------------------------------------------------
+
+
+def is_mover(state: "State", mid: str) -> bool:
+    """A predatory manifestation that can move (E6; Move 0" never moves, M10)."""
+    s = scroll_of(state, mid)
+    return s.predatory and s.move > 0
+
+
+def predatory_ids(state: "State") -> list[str]:
+    return [mid for mid in state.manifestations if is_mover(state, mid)]
+
+
+def move_reach(state: "State", mid: str) -> float:
+    """E10: the warscroll's Move + the profile's predatory bonus (3")."""
+    return scroll_of(state, mid).move + state.game.profile.predatory_move_bonus
+
+
+def controller(state: "State", mid: str) -> tuple[str, int] | None:
+    """The (unit, model) controlling the manifestation this hero phase, or None when wild."""
+    c = state.manifestations[mid].flags.get(CONTROLLED_BY)
+    return (c[0], int(c[1])) if c else None
+
+
+def summoning_model(state: "State", mid: str) -> int | None:
+    """E5, E7: the model control is measured from: the one picked at summoning, or
+    [ruling] its unit's closest surviving model if it was slain. None if the unit is gone."""
+    m = state.manifestations[mid]
+    u = state.units.get(m.summoner)
+    if u is None or not u.alive:
+        return None
+    if 0 <= m.summoner_model < len(u.models) and not u.models[m.summoner_model].slain:
+        return m.summoner_model
+    shape = manifestation_shape(state, mid)
+    return min(u.live_models(), key=lambda im: (distance(model_circle(state, m.summoner, im[0]), shape), im[0]))[0]
+
+
+def qualifies(state: "State", mid: str) -> tuple[str, int] | None:
+    """E7: the (unit, model) that may control `mid`: wholly within control range of its
+    summoning model. None when it is wild."""
+    m = state.manifestations[mid]
+    model = summoning_model(state, mid)
+    if model is None:
+        return None
+    zone = model_circle(state, m.summoner, model)
+    if wholly_within(manifestation_shape(state, mid), zone, state.game.profile.control_range):
+        return m.summoner, model
+    return None
+
+
+# --- E7: control ---------------------------------------------------------------------------
+
+
+@step("predatory.reset")
+def _reset(state: "State") -> None:
+    """Start of each hero phase: control lapses and every manifestation is commanded by its
+    summoner's player again (E7, E8)."""
+    for m in state.manifestations.values():
+        m.commander = m.player
+        m.flags.pop(CONTROLLED_BY, None)
+
+
+@step("predatory.control")
+def _control(state: "State") -> None:
+    """E7: before the moves, mark what each summoning model controls; ask when several qualify."""
+    movers = predatory_ids(state)
+    for mid in state.manifestations:
+        state.manifestations[mid].flags.pop(CONTROLLED_BY, None)
+    if not movers:
+        return
+    state.emit(PredatoryMovesBegan(active=state.active, manifestations=tuple(movers)))
+    by_model: dict[tuple[str, int], list[str]] = {}
+    for mid in movers:
+        q = qualifies(state, mid)
+        if q is None:
+            reason = "no_summoner" if summoning_model(state, mid) is None else "out_of_range"
+            state.emit(ManifestationWild(manifestation=mid, reason=reason))
+        else:
+            by_model.setdefault(q, []).append(mid)
+    asks: list[dict[str, Any]] = []
+    for (uid, model), mids in by_model.items():
+        if len(mids) == 1:
+            _mark(state, mids[0], uid, model)
+        else:
+            asks.append({"kind": "predatory_control", "player": state.units[uid].player, "unit": uid, "model": model, "candidates": mids})
+    # The active player answers first; within a player, in the order the units were listed.
+    asks.sort(key=lambda d: (d["player"] != state.active, list(state.units).index(d["unit"]), d["model"]))
+    state.decisions.extend(reversed(asks))
+
+
+def _mark(state: "State", mid: str, uid: str, model: int) -> None:
+    m = state.manifestations[mid]
+    m.flags[CONTROLLED_BY] = [uid, model]
+    m.commander = m.player
+    state.emit(ManifestationControlled(manifestation=mid, unit=uid, model=model, player=m.player))
+
+
+def _control_view(state: "State", d: dict) -> Decision:
+    u = state.units[d["unit"]]
+    names = ", ".join(f"{scroll_of(state, mid).name} ({mid})" for mid in d["candidates"])
+    return Decision(
+        player=d["player"],
+        kind="predatory_control",
+        prompt=f"{u.name} ({d['unit']}) model {d['model']} can control one of {names}; pick it, the others go wild (E7)",
+        options=tuple(ChooseControlled(player=d["player"], manifestation=mid) for mid in d["candidates"]),
+        data={"unit": d["unit"], "model": d["model"], "candidates": list(d["candidates"]), "rule": "E7"},
+    )
+
+
+DECISION_VIEWS["predatory_control"] = _control_view
+
+
+def _check_choose(state: "State", a: ChooseControlled) -> None:
+    d = state.decisions[-1]
+    if a.manifestation not in d["candidates"] or a.manifestation not in state.manifestations:
+        raise IllegalActionError(
+            "not_a_candidate",
+            f"{d['unit']} model {d['model']} cannot control {a.manifestation!r}; choose one of {', '.join(d['candidates'])} (E7)",
+            "E7",
+        )
+
+
+@handles(ChooseControlled, kinds=("predatory_control",), check=_check_choose)
+def _choose(state: "State", a: ChooseControlled) -> None:
+    d = state.decisions.pop()
+    _mark(state, a.manifestation, d["unit"], d["model"])
+    for mid in d["candidates"]:
+        if mid != a.manifestation and mid in state.manifestations:
+            state.emit(ManifestationWild(manifestation=mid, reason="chose_another"))
+
+
+# --- E8: order of moves ---------------------------------------------------------------------
+
+
+@step("predatory.moves")
+def _moves(state: "State") -> None:
+    if not predatory_ids(state):
+        return
+    rec = {"kind": "predatory_move", "player": state.active, "stage": "controlled", "moved": [], "next_wild": state.active}
+    state.decisions.append(rec)
+    _advance(state, rec)
+
+
+def eligible(state: "State", rec: dict, player: int | None = None) -> list[str]:
+    """The manifestations `player` (default: the deciding player) may move now (E8)."""
+    player = rec["player"] if player is None else player
+    moved = rec["moved"]
+    out = []
+    for mid, m in state.manifestations.items():
+        if mid in moved or not is_mover(state, mid):
+            continue
+        controlled = CONTROLLED_BY in m.flags
+        if rec["stage"] == "controlled":
+            if controlled and m.player == player:
+                out.append(mid)
+        elif not controlled:
+            out.append(mid)  # every wild one is open to either player
+    return out
+
+
+def _advance(state: "State", rec: dict) -> None:
+    """Move the procedure on to whoever must move next, passing players with nothing to move;
+    close it when nothing is left (E8)."""
+    active = state.active
+    if rec["stage"] == "controlled":
+        order = (active, state.opponent(active))
+        for side in order[order.index(rec["player"]):]:
+            if eligible(state, rec, side):
+                rec["player"] = side
+                return
+        rec["stage"] = "wild"
+    passes = 0
+    while passes < 2:
+        p = rec["next_wild"]
+        if eligible(state, rec, p):
+            rec["player"] = p
+            return
+        if not eligible(state, rec, state.opponent(p)):
+            break
+        state.emit(PredatoryPassed(player=p))
+        rec["next_wild"] = state.opponent(p)
+        passes += 1
+    _close(state, rec)
+
+
+def _close(state: "State", rec: dict) -> None:
+    for i in range(len(state.decisions) - 1, -1, -1):
+        if state.decisions[i] is rec:
+            del state.decisions[i]
+            break
+    state.emit(PredatoryMovesEnded(moved=tuple(rec["moved"])))
+
+
+# --- E9, E10: the move -----------------------------------------------------------------------
+
+
+def _name(state: "State", mid: str) -> str:
+    return f"{scroll_of(state, mid).name} ({mid})"
+
+
+def point_problem(state: "State", mid: str, x: float, y: float) -> tuple[str, str, str] | None:
+    """(code, message, rule) if (x, y) is not a point the manifestation may pick (E9, E10)."""
+    bf = state.game.battlefield
+    if not (isinstance(x, (int, float)) and isinstance(y, (int, float)) and math.isfinite(x) and math.isfinite(y)):
+        return "bad_point", f"the point ({x!r}, {y!r}) is not a pair of finite numbers", "E9"
+    if not (-TOL <= x <= bf.width + TOL and -TOL <= y <= bf.height + TOL):
+        return (
+            "off_battlefield",
+            f"({x:.2f}, {y:.2f}) is not on the {bf.width:g}\" x {bf.height:g}\" battlefield; {_name(state, mid)} must stay on it (E9)",
+            "E9",
+        )
+    m = state.manifestations[mid]
+    d = math.hypot(x - m.x, y - m.y)
+    reach = move_reach(state, mid)
+    if d > reach + TOL:
+        s = scroll_of(state, mid)
+        return (
+            "out_of_reach",
+            f"({x:.2f}, {y:.2f}) is {d:.2f}\" from the centre of {_name(state, mid)}; it moves up to "
+            f"{s.move:g}\" + {state.game.profile.predatory_move_bonus:g}\" = {reach:g}\" (E9, E10)",
+            "E10",
+        )
+    return None
+
+
+def blocked_reason(state: "State", mid: str, x: float, y: float) -> str | None:
+    """Why the footprint cannot be placed with its centre at (x, y), or None (E9 [ruling])."""
+    m = state.manifestations[mid]
+    shape = footprint_at(state, m.scroll, x, y)
+    pos = positions(state)
+    idx, _ = all_bases(state).overlapping(shape)
+    if len(idx):
+        uid = pos.units[int(pos.owner[int(idx[0])])]
+        return f"would overlap a base of {state.units[uid].name} ({uid}) (E9)"
+    for piece in state.game.battlefield.terrain.impassable_overlapping(shape):
+        return f"would overlap impassable terrain {piece.name!r} (E9)"
+    for oid in state.manifestations:
+        if oid != mid and overlaps(shape, manifestation_shape(state, oid)):
+            return f"would overlap {_name(state, oid)} (E9)"
+    return None
+
+
+def _outer_radius(state: "State", scroll_id: str) -> float:
+    fp = state.game.content.manifestations[scroll_id].footprint
+    if fp.radius_in is not None:
+        return fp.radius_in
+    return max(math.hypot(px, py) for px, py in fp.polygon or [(0.0, 0.0)])
+
+
+def passed_across(state: "State", mid: str, start: tuple[float, float], end: tuple[float, float]) -> list[str]:
+    """E9: units whose bases the footprint touches or overlaps while its centre moves from
+    `start` to `end` (grazing counts), in the order the footprint reaches them."""
+    if start == end:
+        return []
+    m = state.manifestations[mid]
+    bases = all_bases(state)
+    if not len(bases):
+        return []
+    cand = bases.near_segment(start, end, _outer_radius(state, m.scroll) + TOL)
+    if not len(cand):
+        return []
+    shape = footprint_at(state, m.scroll, *start)
+    hits = cand[swept_hits(shape, start, end, [bases[int(i)] for i in cand])]
+    if not len(hits):
+        return []
+    pos = positions(state)
+    (sx, sy), (ex, ey) = start, end
+    dx, dy = ex - sx, ey - sy
+    t = ((bases.x[hits] - sx) * dx + (bases.y[hits] - sy) * dy) / (dx * dx + dy * dy)
+    first: dict[str, float] = {}
+    for k, tk in zip(hits.tolist(), t.tolist()):
+        uid = pos.units[int(pos.owner[k])]
+        first[uid] = min(first.get(uid, math.inf), tk)
+    order = {uid: i for i, uid in enumerate(pos.units)}
+    return sorted(first, key=lambda u: (first[u], order[u]))
+
+
+def _check_move(state: "State", a: MovePredatory) -> None:
+    rec = state.decisions[-1]
+    if a.manifestation not in state.manifestations:
+        raise IllegalActionError("unknown_manifestation", f"there is no manifestation {a.manifestation!r} on the battlefield", "E8")
+    if a.manifestation not in eligible(state, rec):
+        why = (
+            "it is not one of yours that your models control, or it has already moved"
+            if rec["stage"] == "controlled"
+            else "it is controlled or has already moved this phase"
+        )
+        raise IllegalActionError("not_eligible", f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)", "E8")
+    p = point_problem(state, a.manifestation, a.x, a.y)
+    if p:
+        raise IllegalActionError(*p)
+
+
+@handles(MovePredatory, kinds=("predatory_move",), check=_check_move)
+def _move(state: "State", a: MovePredatory) -> None:
+    rec = state.decisions[-1]
+    mid = a.manifestation
+    m = state.manifestations[mid]
+    wild = rec["stage"] == "wild"
+    rec["moved"].append(mid)
+    if wild:
+        m.commander = a.player
+        rec["next_wild"] = state.opponent(a.player)
+        state.emit(CommandTaken(manifestation=mid, player=a.player))
+    else:
+        m.commander = m.player
+    start = (m.x, m.y)
+    x, y = float(a.x), float(a.y)
+    reason = blocked_reason(state, mid, x, y)
+    end = start if reason else (x, y)
+    crossed = passed_across(state, mid, start, end)
+    m.x, m.y = end
+    m.moves_made += 1
+    invalidate(state)
+    state.emit(
+        ManifestationMoved(
+            manifestation=mid,
+            scroll=m.scroll,
+            player=m.commander,
+            path=(start, end),
+            target=(x, y),
+            distance=round(math.hypot(end[0] - start[0], end[1] - start[1]), 6),
+            reach=move_reach(state, mid),
+            passed_across=tuple(crossed),
+            controlled=not wild,
+            reason=reason,
+        )
+    )
+    effects = list(scroll_of(state, mid).pass_across)
+    if effects:
+        for uid in crossed:
+            if mid not in state.manifestations:
+                break  # removed meanwhile, e.g. severed (M11): it affects nothing more
+            u = state.units.get(uid)
+            if u is None or not u.alive:
+                continue
+            ctx = EffectContext(m.commander, m.summoner, m.summoner_model, m.scroll, uid, "E9")
+            resolve(state, ctx, effects)
+    removal.after_move(state, mid)
+    if state.stage != "over":
+        _advance(state, rec)
+
+
+# --- what pending() shows ------------------------------------------------------------------------
+
+
+def _ray_point(cx: float, cy: float, ux: float, uy: float, length: float, w: float, h: float) -> tuple[float, float]:
+    """The point `length` along unit direction (ux, uy) from (cx, cy), cut at the battlefield edge."""
+    t = length
+    if ux > 1e-12:
+        t = min(t, (w - cx) / ux)
+    elif ux < -1e-12:
+        t = min(t, -cx / ux)
+    if uy > 1e-12:
+        t = min(t, (h - cy) / uy)
+    elif uy < -1e-12:
+        t = min(t, -cy / uy)
+    t = max(t, 0.0)
+    return min(max(round(cx + t * ux, 3), 0.0), w), min(max(round(cy + t * uy, 3), 0.0), h)
+
+
+def candidate_points(state: "State", mid: str, player: int) -> list[tuple[float, float]]:
+    """Representative legal points for bots and UI hints (not the exact check): staying put,
+    the full reach in DIRECTIONS directions cut at the battlefield edge, and points just short of
+    and just across the nearest enemy units' closest models."""
+    m = state.manifestations[mid]
+    bf = state.game.battlefield
+    w, h = bf.width, bf.height
+    reach = move_reach(state, mid) - 0.002  # room for rounding to 0.001"
+    cx, cy = m.x, m.y
+    pts: list[tuple[float, float]] = [(cx, cy)]
+    for k in range(DIRECTIONS):
+        ang = 2 * math.pi * k / DIRECTIONS
+        pts.append(_ray_point(cx, cy, math.cos(ang), math.sin(ang), reach, w, h))
+    pos = positions(state)
+    if len(pos.x):
+        enemy = np.array([state.units[pos.units[o]].player != player for o in pos.owner.tolist()], bool)
+        if enemy.any():
+            gaps = np.hypot(pos.x - cx, pos.y - cy) - pos.r
+            gaps[~enemy] = np.inf
+            outer = _outer_radius(state, m.scroll)
+            seen: set[int] = set()
+            for k in np.argsort(gaps, kind="stable").tolist():
+                if not np.isfinite(gaps[k]) or len(seen) >= NEAREST_ENEMIES:
+                    break
+                owner = int(pos.owner[k])
+                if owner in seen:
+                    continue
+                seen.add(owner)
+                d = math.hypot(pos.x[k] - cx, pos.y[k] - cy)
+                if d < 1e-9:
+                    continue
+                ux, uy = (pos.x[k] - cx) / d, (pos.y[k] - cy) / d
+                clear = float(pos.r[k]) + outer + 0.05
+                for length in (d - clear, d + clear):
+                    if 0 < length:
+                        pts.append(_ray_point(cx, cy, ux, uy, min(length, reach), w, h))
+    out: list[tuple[float, float]] = []
+    for p in pts:
+        p = (float(p[0]), float(p[1]))
+        if p not in out and point_problem(state, mid, *p) is None:
+            out.append(p)
+    return out
+
+
+def _move_view(state: "State", rec: dict) -> Decision:
+    p = rec["player"]
+    mids = eligible(state, rec)
+    options: list[Action] = []
+    info: dict[str, Any] = {}
+    for mid in mids:
+        m = state.manifestations[mid]
+        for x, y in candidate_points(state, mid, p):
+            options.append(MovePredatory(player=p, manifestation=mid, x=x, y=y))
+        info[mid] = {
+            "scroll": m.scroll,
+            "centre": [m.x, m.y],
+            "reach": move_reach(state, mid),
+            "controlled_by": m.flags.get(CONTROLLED_BY),
+            "player": m.player,
+        }
+    if rec["stage"] == "controlled":
+        prompt = "move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"
+    else:
+        prompt = "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
+    return Decision(
+        player=p,
+        kind="predatory_move",
+        prompt=prompt,
+        options=tuple(options),
+        data={"stage": rec["stage"], "moved": list(rec["moved"]), "manifestations": info, "rule": "E8"},
+    )
+
+
+DECISION_VIEWS["predatory_move"] = _move_view
+
+
+on_begin("hero", "predatory.reset")
+for _name_ in PROCEDURE_STEPS:
+    on_end("hero", _name_)
+_keep_procedure_first()

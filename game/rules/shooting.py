@@ -1,0 +1,123 @@
+"""The shooting phase: visible targets within weapon range, then the attack sequence (R3, G1, G2).
+
+Each model shoots each ranged weapon if the target is within that weapon's range of the model
+and visible to it (G2; Obscuring terrain blocks). Cover gives -1 to hit when any model of the
+target unit stands in or on a Cover terrain piece [ruling]. A unit that ran or retreated this
+turn cannot shoot. Each unit shoots once per phase (R1). Under `aos4` enemy manifestations can
+be shot (M10); under `aos3` they cannot (E1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.geometry.measure import TOL
+from game.rules.actions import Action, Shoot
+from game.rules.allowances import label
+from game.rules.attacks import Volley, resolve_attacks
+from game.rules.decisions import handles
+from game.rules.errors import IllegalActionError
+from game.rules.flow import PHASE_OPTIONS
+from game.rules.space import distance_to, model_circle, sight, unit_circles
+
+if TYPE_CHECKING:
+    from game.rules.state import State
+
+
+def ranged(state: "State", uid: str):
+    return [w for w in state.game.warscroll(state.units[uid].warscroll).weapons if w.range > 0]
+
+
+def melee(state: "State", uid: str):
+    return [w for w in state.game.warscroll(state.units[uid].warscroll).weapons if w.range == 0]
+
+
+def check_attack_target(state: "State", player: int, target: str, rule_for_manifestation: str = "M10") -> None:
+    """The target is an enemy unit on the battlefield, or an enemy manifestation when they can
+    be attacked (M10 under aos4, never under aos3: E1)."""
+    if target in state.manifestations:
+        if not state.game.profile.manifestations_attackable:
+            raise IllegalActionError("manifestation_immune", "manifestations cannot be attacked in this profile (E1)", "E1")
+        if state.manifestations[target].player == player:
+            raise IllegalActionError("friendly", f"{target} is a friendly manifestation", rule_for_manifestation)
+        return
+    t = state.units.get(target)
+    if t is None or not t.alive:
+        raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield")
+    if t.player == player:
+        raise IllegalActionError("friendly", f"{label(state, target)} is a friendly unit")
+
+
+def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
+    """Per ranged weapon, how many models have the target in range and in sight."""
+    out = []
+    live = state.units[uid].live_models()
+    for w in ranged(state, uid):
+        n = sum(
+            1
+            for i, _ in live
+            if distance_to(state, model_circle(state, uid, i), target) <= w.range + TOL and sight(state, uid, i, target).visible
+        )
+        if n:
+            out.append(Volley(w, n))
+    return out
+
+
+def _check_shoot(state: "State", a: Shoot) -> None:
+    if state.phase != "shooting":
+        raise IllegalActionError("wrong_phase", f"units shoot in the shooting phase, not the {state.phase} phase")
+    u = state.units.get(a.unit)
+    if u is None or not u.alive or u.player != a.player:
+        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
+    if not ranged(state, a.unit):
+        raise IllegalActionError("no_ranged", f"{label(state, a.unit)} has no ranged weapons")
+    if u.flags.get("shot_turn") == state.turn:
+        raise IllegalActionError("shot", f"{label(state, a.unit)} has already shot this phase (R1)", "R1")
+    for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
+        if u.flags.get(flag) == state.turn:
+            raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot shoot")
+    check_attack_target(state, a.player, a.target)
+    reach = max(w.range for w in ranged(state, a.unit))
+    d = min(distance_to(state, c, a.target) for c in unit_circles(state, a.unit))
+    if d > reach + TOL:
+        raise IllegalActionError(
+            "out_of_range", f"{a.target} is {d:.2f}\" from {label(state, a.unit)}; its longest range is {reach:g}\" (G1)", "G1"
+        )
+    if not shooting_volleys(state, a.unit, a.target):
+        raise IllegalActionError(
+            "no_shot",
+            f"no model of {label(state, a.unit)} has {a.target} both within range ({reach:g}\"; closest {d:.2f}\") and visible (G1, G2)",
+            "G2",
+        )
+
+
+def in_cover(state: "State", target: str) -> bool:
+    if target not in state.units:
+        return False
+    terrain = state.game.battlefield.terrain
+    return any(terrain.in_cover(c) for c in unit_circles(state, target))
+
+
+@handles(Shoot, kinds=("phase",), check=_check_shoot)
+def _shoot(state: "State", a: Shoot) -> None:
+    state.units[a.unit].flags["shot_turn"] = state.turn
+    resolve_attacks(state, a.unit, shooting_volleys(state, a.unit, a.target), a.target, kind="shooting", cover=in_cover(state, a.target))
+
+
+def shooting_options(state: "State") -> list[Action]:
+    p = state.active
+    out: list[Action] = []
+    enemies = [k for k, u in state.units.items() if u.alive and u.player != p]
+    if state.game.profile.manifestations_attackable:
+        enemies += [k for k, m in state.manifestations.items() if m.player != p]
+    for uid, u in state.units.items():
+        if u.player != p or not u.alive or not ranged(state, uid):
+            continue
+        for t in enemies:
+            act = Shoot(player=p, unit=uid, target=t)
+            if state.legal(act):
+                out.append(act)
+    return out
+
+
+PHASE_OPTIONS["shooting"].append(shooting_options)
