@@ -9,7 +9,11 @@ from game.rules.state import State
 
 
 class RandomBot:
-    """Picks uniformly among the enumerated legal options, with its own RNG."""
+    """A uniformly random legal choice, with its own RNG.
+
+    It shuffles the decision's unchecked candidates and takes the first that `State.legal`
+    accepts: each legal candidate is equally likely, and the full option list is never built.
+    """
 
     name = "random"
 
@@ -21,7 +25,10 @@ class RandomBot:
         decision = state.pending()
         if decision.player != self.player:
             raise ValueError(f"it is player {decision.player}'s decision, not {self.player}'s")
-        options = list(decision.options)  # pending() lists only legal options
-        if not options:
-            raise RuntimeError(f"no legal option listed for {decision.kind}: {decision.prompt}")
-        return self.rng.choice(options)
+        with state.query():  # one read-only stretch: geometry is computed once for all checks
+            candidates = list(decision.candidates)
+            self.rng.shuffle(candidates)
+            for action in candidates:
+                if state.legal(action):
+                    return action
+        raise RuntimeError(f"no legal option listed for {decision.kind}: {decision.prompt}")

@@ -17,7 +17,7 @@ from game.rules.allowances import label
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
-from game.rules.flow import DECISION_VIEWS, PHASE_OPTIONS
+from game.rules.flow import DECISION_VIEWS, PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.formation import (
     centre_of, furthest_translation, in_combat, manifestations_as_units, move_problems, translated,
 )
@@ -122,34 +122,39 @@ def _fail(state: "State", a: FailCharge) -> None:
     state.emit(ChargeFailed(unit=d["unit"], reason="no charge move made"))
 
 
-def charge_move_options(state: "State", d: dict) -> list[Action]:
-    """Candidate charge moves: the whole unit shifted straight at each target, stopping with
-    its nearest model just inside ½"."""
+def charge_move_candidates(state: "State", d: dict) -> list[Action]:
+    """Unchecked charge moves: the whole unit shifted straight at each enemy within reach,
+    stopping with its nearest model just inside ½"."""
     uid, roll, p = d["unit"], d["roll"], d["player"]
     out: list[Action] = []
     me = centre_of(state, uid)
-    for t in charge_targets(state, uid, roll + ENGAGE):
+    things = [k for k, t in state.units.items() if t.alive and t.player != p]
+    things += manifestations_as_units(state, p, "charge")
+    for t in things:
         gap = min(distance_to(state, c, t) for c in unit_circles(state, uid))
-        shapes = unit_circles(state, t) if t in state.units else []
         tx, ty = centre_of(state, t) if t in state.units else (state.manifestations[t].x, state.manifestations[t].y)
         step = max(0.0, gap - ENGAGE * 0.8)
         if step > roll:
             continue
         dx, dy = tx - me[0], ty - me[1]
         n = math.hypot(dx, dy) or 1.0
-        to = translated(state, uid, dx / n * step, dy / n * step)
-        if not charge_move_problems(state, d, to):
-            out.append(MoveUnit(player=p, unit=uid, to=tuple(to)))
+        out.append(MoveUnit(player=p, unit=uid, to=tuple(translated(state, uid, dx / n * step, dy / n * step))))
     return out
 
 
+def charge_move_options(state: "State", d: dict) -> list[Action]:
+    """The legal candidate charge moves, then giving up."""
+    moves = [a for a in charge_move_candidates(state, d) if not charge_move_problems(state, d, a.to)]
+    return moves + [FailCharge(player=d["player"])]
+
+
 def _view(state: "State", d: dict) -> Decision:
-    options = tuple(charge_move_options(state, d)) + (FailCharge(player=d["player"]),)
     return Decision(
         player=d["player"],
         kind="charge_move",
         prompt=f"move {label(state, d['unit'])} up to {d['roll']}\" to end within ½\" of an enemy, or give up the charge (R4)",
-        options=options,
+        options=state.lazily(lambda: charge_move_options(state, d)),
+        candidates=state.lazily(lambda: charge_move_candidates(state, d) + [FailCharge(player=d["player"])]),
         data={"unit": d["unit"], "roll": d["roll"]},
     )
 
@@ -167,3 +172,6 @@ def charge_options(state: "State") -> list[Action]:
 
 
 PHASE_OPTIONS["charge"].append(charge_options)
+PHASE_CANDIDATES["charge"].append(
+    lambda state: [Charge(player=state.active, unit=k) for k, u in state.units.items() if u.player == state.active and u.alive]
+)

@@ -6,7 +6,7 @@ that raises `IllegalActionError` without touching the state, and a `do` that mut
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from game.rules.actions import Action
@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 
-@dataclass(frozen=True)
+Options = tuple[Action, ...] | Callable[[], list[Action]]
+
+
 class Decision:
     """The open decision: who must choose, what kind of choice, and the options where countable.
 
@@ -28,13 +30,48 @@ class Decision:
 
     Front ends build ``Action.from_dict({"type": point_action, "player": player, "x": x, "y": y,
     **point_fields})`` and ask `State.explain()` whether it is legal.
+
+    `options` may be expensive (every legal move of every unit), so it is computed on first use.
+    `candidates` is a cheap superset that is NOT checked: a sampling bot shuffles it and takes
+    the first action `State.legal` accepts, which is a uniform choice among the legal ones.
+    A Decision describes the state when `pending()` was called: do not keep it across `apply()`.
     """
 
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Action, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("player", "kind", "prompt", "data", "_options", "_candidates")
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Options = (),
+        data: dict[str, Any] | None = None,
+        candidates: Options | None = None,
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.data = data or {}
+        self._options = options
+        self._candidates = candidates
+
+    @property
+    def options(self) -> tuple[Action, ...]:
+        if callable(self._options):
+            self._options = tuple(self._options())
+        return self._options
+
+    @property
+    def candidates(self) -> tuple[Action, ...]:
+        """Unchecked candidate actions (defaults to `options`)."""
+        if self._candidates is None:
+            return self.options
+        if callable(self._candidates):
+            self._candidates = tuple(self._candidates())
+        return self._candidates
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r})"
 
 
 Check = Callable[["State", Any], None]

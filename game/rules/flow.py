@@ -34,6 +34,9 @@ ON_BEGIN: dict[str, list[str]] = {p: [] for p in PHASES}
 ON_END: dict[str, list[str]] = {p: [] for p in PHASES}
 # Per phase: functions listing the enumerable actions the active player may take besides EndPhase.
 PHASE_OPTIONS: dict[str, list[Callable[["State"], list[Action]]]] = {p: [] for p in PHASES}
+# Per phase: functions listing cheap, unchecked candidates (a superset of the legal actions that
+# bots sample from). A phase without any uses its PHASE_OPTIONS.
+PHASE_CANDIDATES: dict[str, list[Callable[["State"], list[Action]]]] = {p: [] for p in PHASES}
 # Per stacked decision kind: how to present it through pending().
 DECISION_VIEWS: dict[str, Callable[["State", dict], Decision]] = {}
 # Checks run after every action and step, e.g. "an army with nothing left loses".
@@ -84,16 +87,27 @@ def pending(state: "State") -> Decision:
             prompt=f"choose who takes the first turn of battle round {state.round}",
             options=(ChooseTurnOrder(player=w, first=w), ChooseTurnOrder(player=w, first=3 - w)),
         )
-    options: list[Action] = []
-    for fn in PHASE_OPTIONS[state.phase]:
-        options.extend(fn(state))
-    options.append(EndPhase(player=state.active))
+    phase, active = state.phase, state.active
+
+    def options() -> list[Action]:
+        out: list[Action] = []
+        for fn in PHASE_OPTIONS[phase]:
+            out.extend(fn(state))
+        return out + [EndPhase(player=active)]
+
+    def candidates() -> list[Action]:
+        out: list[Action] = []
+        for fn in PHASE_CANDIDATES[phase]:
+            out.extend(fn(state))
+        return out + [EndPhase(player=active)]
+
     return Decision(
-        player=state.active,
+        player=active,
         kind="phase",
-        prompt=f"act in the {state.phase.replace('_', ' ')} phase or end it",
-        options=tuple(options),
-        data={"phase": state.phase},
+        prompt=f"act in the {phase.replace('_', ' ')} phase or end it",
+        options=state.lazily(options),
+        data={"phase": phase},
+        candidates=state.lazily(candidates) if PHASE_CANDIDATES[phase] else None,
     )
 
 

@@ -106,10 +106,12 @@ def move_problems(
     rule: str,
     fly: bool | None = None,
     setup: bool = False,
+    first_only: bool = False,
 ) -> list[str]:
     """Why moving unit `uid`'s live models to `to` is illegal; empty when it is legal.
 
     With `setup=True` the models are set up rather than moved: no paths, no allowance.
+    With `first_only=True` it stops at the first problem (for candidate searches).
     """
     # The physics layer proposes each path; imported here so that `import game.rules` never
     # loads pymunk (DESIGN.md: the rules stay importable headless and without physics).
@@ -144,19 +146,23 @@ def move_problems(
             if math.hypot(res.end[0] - x, res.end[1] - y) > 1e-5:
                 what = ", ".join(res.touched) or res.reason
                 problems.append(f"model {i}'s path is blocked after {res.travelled:.2f}\" by {what} (G4)")
+                if first_only:
+                    return problems
                 continue
         ends.append(Circle(x, y, r))
     if problems:
         return problems
     manifest = [manifestation_shape(state, mid) for mid in state.manifestations]
     for k, c in enumerate(ends):
-        mates = BaseIndex.from_arrays(
-            np.concatenate([others.x, [e.x for j, e in enumerate(ends) if j != k]]),
-            np.concatenate([others.y, [e.y for j, e in enumerate(ends) if j != k]]),
-            np.concatenate([others.r, [e.r for j, e in enumerate(ends) if j != k]]),
-        )
-        for p in placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=mates, manifestations=manifest):
+        for p in placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others, manifestations=manifest):
             problems.append(f"model {live[k][0]} {p} (G4)")
+        for j in range(k):  # the unit's own models at their new places
+            o = ends[j]
+            depth = c.r + o.r - math.hypot(c.x - o.x, c.y - o.y)
+            if depth > TOL:
+                problems.append(f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)")
+        if problems and first_only:
+            return problems
     if problems:
         return problems
     coh = coherency_problem(ends)
@@ -176,7 +182,7 @@ def translated(state: "State", uid: str, dx: float, dy: float) -> list[Point]:
 
 def furthest_translation(
     state: "State", uid: str, direction: Point, length: float, *, may_end_in_combat: bool, rule: str,
-    fractions: Sequence[float] = (1.0, 0.6, 0.3),
+    fractions: Sequence[float] = (1.0, 0.5),
 ) -> list[Point] | None:
     """The longest legal whole-unit shift along `direction`, tried at a few fractions of
     `length`; None if none is legal. A candidate generator for options, not a rule."""
@@ -187,7 +193,7 @@ def furthest_translation(
     step = max(0.0, length - 1e-3)  # positions are rounded to 1e-4": keep clear of the limit
     for f in fractions:
         to = translated(state, uid, ux * step * f, uy * step * f)
-        if not move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule):
+        if not move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule, first_only=True):
             return to
     return None
 

@@ -15,7 +15,7 @@ from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
 from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
-from game.rules.flow import PHASE_OPTIONS, on_begin, step
+from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS, on_begin, step
 from game.rules.prayers import check_may_chant
 from game.rules.space import model_circle, positions
 from game.rules.targeting import EPS, check_target, known, target_candidates
@@ -91,3 +91,29 @@ def _in_reach(state: "State", pos, eye, reach: float) -> set[str]:
 
 
 PHASE_OPTIONS["hero"].append(hero_options)
+
+
+def hero_candidates(state: "State") -> list[Action]:
+    """Cheap, unchecked candidates: every known ability at every target from every model of
+    a caster with an allowance left, and every banish."""
+    p = state.active
+    out: list[Action] = []
+    for uid, u in state.units.items():
+        if u.player != p or not u.alive or power_left(state, uid) <= 0:
+            continue
+        models = [i for i, _ in u.live_models()]
+        for kind in ("spell", "prayer"):
+            for ab_id in known(state, uid, kind):
+                ability = state.game.content.abilities[ab_id]
+                for target in target_candidates(state, p, ability):
+                    for i in models:
+                        if kind == "spell":
+                            out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                        else:
+                            out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+        for mid in state.manifestations:
+            out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
+    return out
+
+
+PHASE_CANDIDATES["hero"].append(hero_candidates)

@@ -21,7 +21,7 @@ from game.rules.damage import deal_damage
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import RetreatDeclared, RunDeclared, UnitDeployed, UnitMoved
-from game.rules.flow import PHASE_OPTIONS
+from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.formation import (
     centre_of, in_combat, furthest_translation, move_problems, radius_of, translated,
 )
@@ -199,12 +199,42 @@ def movement_options(state: "State") -> list[Action]:
         dirs = [(gx - me[0], gy - me[1]) for gx, gy in _targets_for_moves(state, uid)]
         if kind == "retreat":
             dirs = [(-dx, -dy) for dx, dy in dirs]
-        for d in dirs:
+        # one candidate per unit (towards an objective or the enemy, by turns): a hint, not a
+        # limit; any legal MoveUnit may be applied
+        if dirs:
+            d = dirs[(state.turn + len(uid)) % len(dirs)]
             to = furthest_translation(state, uid, d, reach, may_end_in_combat=False, rule="G4")
             if to is not None:
                 out.append(MoveUnit(player=p, unit=uid, to=tuple(to)))
-                break
     return out
 
 
 PHASE_OPTIONS["movement"].append(movement_options)
+
+
+def movement_candidates(state: "State") -> list[Action]:
+    """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
+    towards an objective or the nearest enemy (or away from it when retreating), at full and
+    at half reach."""
+    p = state.active
+    out: list[Action] = []
+    for uid, u in state.units.items():
+        if u.player != p or not u.alive or moved_this_phase(state, uid):
+            continue
+        kind, reach = allowance(state, uid)
+        if not declared(state, uid):
+            out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
+        me = centre_of(state, uid)
+        for gx, gy in _targets_for_moves(state, uid):
+            dx, dy = gx - me[0], gy - me[1]
+            n = math.hypot(dx, dy)
+            if n == 0:
+                continue
+            sign = -1.0 if kind == "retreat" else 1.0
+            for f in (1.0, 0.5):
+                step = max(0.0, reach - 1e-3) * f
+                out.append(MoveUnit(player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))))
+    return out
+
+
+PHASE_CANDIDATES["movement"].append(movement_candidates)

@@ -17,7 +17,7 @@ from game.rules.allowances import label
 from game.rules.attacks import Volley, resolve_attacks
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
-from game.rules.flow import PHASE_OPTIONS
+from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.space import distance_to, model_circle, sight, unit_circles
 
 if TYPE_CHECKING:
@@ -114,10 +114,13 @@ def shooting_options(state: "State") -> list[Action]:
         if u.player != p or not u.alive or not ranged(state, uid):
             continue
         for t in enemies:
-            act = Shoot(player=p, unit=uid, target=t)
-            if state.legal(act):
-                out.append(act)
+            out.append(Shoot(player=p, unit=uid, target=t))
     return out
 
 
-PHASE_OPTIONS["shooting"].append(shooting_options)
+def shooting_legal_options(state: "State") -> list[Action]:
+    return [a for a in shooting_options(state) if state.legal(a)]
+
+
+PHASE_OPTIONS["shooting"].append(shooting_legal_options)
+PHASE_CANDIDATES["shooting"].append(shooting_options)

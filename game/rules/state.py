@@ -13,9 +13,10 @@ included, so a save or a clone continues the same game.
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 import hashlib
 import json
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from game.rules import flow
 from game.rules.actions import Action
@@ -86,12 +87,30 @@ class State:
 
     def pending(self) -> Decision:
         """The open decision (see `Decision`)."""
+        with self.query():
+            return flow.pending(self)
+
+    @contextmanager
+    def query(self) -> Iterator[None]:
+        """A read-only stretch: derived geometry is cached until it ends (see space.positions)."""
+        if self._querying:
+            yield
+            return
         self._cache.clear()
         self._querying = True
         try:
-            return flow.pending(self)
+            yield
         finally:
             self._querying = False
+
+    def lazily(self, fn: Callable[[], list]) -> Callable[[], list]:
+        """Wrap a deferred option list so that it runs as one read-only query."""
+
+        def run() -> list:
+            with self.query():
+                return fn()
+
+        return run
 
     def explain(self, action: Action) -> list[str]:
         """Why `action` is illegal now; an empty list when it is legal."""

@@ -1,0 +1,275 @@
+"""The application: window, scene stack and main loop; the `spellfield play` entry points.
+
+    add_play_arguments(parser)   adds --headless, --frames, --screenshot, --size, --resume, ...
+    run(args) -> int             opens the window (or renders headless) and plays
+
+Headless (`--headless`): SDL's dummy video and audio drivers, no display needed; the default
+battle is rendered for `--frames N` frames and the last one is saved with `--screenshot PATH`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SIZE = (1280, 800)
+
+
+def _add(parser: argparse.ArgumentParser, *flags: str, **kw: Any) -> None:
+    """Add an option unless the CLI already defines it (the play parser has --profile etc.)."""
+    if any(f in parser._option_string_actions for f in flags):
+        return
+    parser.add_argument(*flags, **kw)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = (int(w), int(h))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+    if not (320 <= size[0] <= 8000 and 240 <= size[1] <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 8000x8000)")
+    return size
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """The front end's options for `spellfield play` (existing game options are kept)."""
+    _add(parser, "--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
+    _add(parser, "--map", default=None, help="map id or path (default: the embedded default map)")
+    _add(parser, "--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
+    _add(parser, "--seed", type=int, default=1)
+    _add(parser, "--headless", action="store_true",
+         help="render without a display (SDL dummy driver); goes straight to the battle")
+    _add(parser, "--frames", type=int, default=None, metavar="N", help="render N frames, then exit")
+    _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
+    _add(parser, "--size", type=_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1280x800)")
+    _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
+    _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
+    _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
+    _add(parser, "--advance", type=int, default=0, metavar="K",
+         help="let bots make the first K decisions before you take over (for demos and screenshots)")
+    _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
+
+
+class App:
+    def __init__(self, size: tuple[int, int], args: argparse.Namespace | None = None, headless: bool = False) -> None:
+        import pygame
+
+        self.args = args or argparse.Namespace()
+        self.headless = headless
+        self.size = tuple(size)
+        pygame.display.set_caption("Spellfield")
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        from game.ui.input import InputMapper
+
+        self.input = InputMapper()
+        self.scenes: list[Any] = []
+        self.running = True
+        self.frame_times: list[float] = []
+        self.replay_dirs: list[Path] = []
+
+    # --- scenes ----------------------------------------------------------------------------
+
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().close()
+        if not self.scenes:
+            self.running = False
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().close()
+        self.scenes.append(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def default_options(self) -> dict:
+        a = self.args
+        from game.data.content import DEFAULT_ARMIES
+
+        return {"map": getattr(a, "map", None), "armies": tuple(getattr(a, "armies", None) or DEFAULT_ARMIES),
+                "profile": getattr(a, "profile", "aos4"), "seed": getattr(a, "seed", 1)}
+
+    def start_battle(self, opts: dict, demo: bool = False, replace: bool = False, advance: int = 0) -> str | None:
+        from game.ai.random_bot import RandomBot
+        from game.ui.controllers import BotController, HumanController
+        from game.ui.scenes.battle import BattleScene
+        from game.ui.session import Session
+
+        try:
+            session = Session.new(profile=opts["profile"], armies=tuple(opts["armies"]), battlefield=opts["map"],
+                                  seed=opts["seed"])
+        except Exception as exc:  # bad ids or data: say so in the menu
+            return f"cannot start: {exc}"
+        if advance:
+            bots = {1: RandomBot(1, opts["seed"]), 2: RandomBot(2, opts["seed"])}
+            for _ in range(advance):
+                if session.state.is_over():
+                    break
+                session.apply(bots[session.decision.player].choose(session.state))
+        if demo:
+            ctl = {p: BotController(p, RandomBot(p, opts["seed"]), min_delay=0.35) for p in (1, 2)}
+            scene = BattleScene(self, session, ctl, mode="demo")
+        else:
+            scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
+            scene.seen_player = session.decision.player  # whoever starts is already at the screen
+        (self.replace if replace else self.push)(scene)
+        return None
+
+    def open_save(self, path: Path, replace: bool = False) -> str | None:
+        from game.ui import storage
+        from game.ui.controllers import HumanController
+        from game.ui.scenes.battle import BattleScene
+        from game.ui.session import Session
+
+        try:
+            game, state = storage.load(path)
+        except storage.SavesUnavailable as exc:
+            return str(exc)
+        except Exception as exc:
+            return f"cannot load {path}: {exc}"
+        session = Session(game, state, 0)
+        scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
+        scene.seen_player = None
+        (self.replace if replace else self.push)(scene)
+        return None
+
+    def open_replay(self, path: Path, replace: bool = False) -> str | None:
+        from game.rules.replay import ReplayError, read_replay
+        from game.ui.scenes.replay import ReplayScene
+
+        try:
+            scene = ReplayScene(self, read_replay(path), Path(path).name)
+        except (ReplayError, ValueError) as exc:
+            return str(exc)
+        (self.replace if replace else self.push)(scene)
+        return None
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        import pygame
+
+        size = (max(640, size[0]), max(480, size[1]))
+        self.size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        for s in self.scenes:
+            s.on_resize(size)
+
+    def frame(self, dt: float) -> None:
+        scene = self.scene
+        if scene is None:
+            self.running = False
+            return
+        for it in self.input.poll(scene.manager, dt):
+            if it.kind == "resize":
+                self.resize(it.get("size"))
+                continue
+            self.scene.handle(it) if self.scene is not None else None
+            if not self.running or self.scene is None:
+                return
+        t0 = time.perf_counter()
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+        self.frame_times.append(time.perf_counter() - t0)
+        if len(self.frame_times) > 1000:
+            del self.frame_times[:500]
+
+    def run(self, frames: int | None = None, fps: int = 60) -> None:
+        import pygame
+
+        clock = pygame.time.Clock()
+        n = 0
+        while self.running and (frames is None or n < frames):
+            dt = 1 / fps if frames is not None else clock.tick(fps) / 1000.0
+            self.frame(dt)
+            if not self.headless:
+                pygame.display.flip()
+            n += 1
+
+    def screenshot(self, path: str | os.PathLike | None = None) -> str:
+        import pygame
+
+        if path is None:
+            path = Path.cwd() / time.strftime("spellfield-%Y%m%d-%H%M%S.png")
+        p = Path(path)
+        if p.parent and not p.parent.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(p))
+        return str(p)
+
+
+def init_pygame(headless: bool) -> None:
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the front end with parsed `spellfield play` arguments; returns an exit code."""
+    headless = bool(getattr(args, "headless", False))
+    init_pygame(headless)
+    size = getattr(args, "size", None) or DEFAULT_SIZE
+    if isinstance(size, str):
+        size = _size(size)
+    app = App(size, args, headless=headless)
+    frames = getattr(args, "frames", None)
+    from game.ui.scenes.menu import MenuScene
+
+    app.push(MenuScene(app))
+    err = None
+    if getattr(args, "replay_file", None):
+        err = app.open_replay(Path(args.replay_file))
+    elif getattr(args, "resume", False):
+        from game.ui import storage
+
+        saves = storage.list_saves() if storage.saves_available() else []
+        err = app.open_save(saves[0]) if saves else "no saved game"
+    elif getattr(args, "demo", False):
+        err = app.start_battle(app.default_options(), demo=True, advance=getattr(args, "advance", 0))
+    elif (headless or frames is not None or getattr(args, "advance", 0)) and not getattr(args, "menu", False):
+        err = app.start_battle(app.default_options(), advance=getattr(args, "advance", 0))
+    if err:
+        import sys
+
+        print(f"spellfield: {err}", file=sys.stderr)
+        if headless or frames is not None:
+            return 2
+    if headless and frames is None:
+        frames = 1
+    app.run(frames)
+    shot = getattr(args, "screenshot", None)
+    if shot:
+        print(f"screenshot: {app.screenshot(shot)}")
+    import pygame
+
+    pygame.quit()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.ui.app`: the same as `spellfield play` until the CLI is wired."""
+    p = argparse.ArgumentParser(prog="spellfield-ui")
+    add_play_arguments(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,308 @@
+"""The decision panel's content: any `pending()` decision turned into buttons, hints and a
+point choice. A registry maps decision kinds to controls; anything unregistered gets the
+generic control, so a decision kind added to the engine tomorrow is playable at once.
+
+A control is `fn(ctx) -> PanelView`. It never changes the state: buttons carry intents
+(`choose` with an engine action, or `select` to narrow a staged choice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields as dc_fields
+from typing import Any, Callable
+
+from game.rules.actions import Action
+from game.ui.intents import Intent, intent
+from game.ui.labels import describe, name_of
+
+
+@dataclass
+class ButtonSpec:
+    label: str
+    intent: Intent
+    odds: str = ""
+    tip: str = ""
+    enabled: bool = True
+    role: str = "option"  # option | nav | end
+
+
+@dataclass
+class PointSpec:
+    """A continuous choice: click the battlefield (Decision.data["point_action"])."""
+
+    action: str
+    player: int
+    fields: dict[str, Any]
+    centre: tuple[float, float] | None = None
+    reach: float | None = None
+    scroll: str | None = None  # a manifestation set-up: draw its footprint as the ghost
+    candidates: list[tuple[float, float]] = field(default_factory=list)
+
+    def action_at(self, x: float, y: float) -> Action:
+        return Action.from_dict({"type": self.action, "player": self.player, "x": round(x, 3), "y": round(y, 3),
+                                 **self.fields})
+
+
+@dataclass
+class PanelView:
+    title: str
+    lines: list[str] = field(default_factory=list)
+    buttons: list[ButtonSpec] = field(default_factory=list)
+    point: PointSpec | None = None
+    # battlefield clicks: a unit or manifestation id -> the intent clicking it means
+    field_picks: dict[str, Intent] = field(default_factory=dict)
+    # a template for "why can't I pick that?": thing id -> the action that clicking it would try
+    probe: Callable[[str], Action | None] | None = None
+
+
+@dataclass
+class PanelContext:
+    session: Any
+    decision: Any
+    selection: dict[str, Any]  # the scene's staged choice (unit, model, ability)
+
+    @property
+    def state(self):
+        return self.session.state
+
+
+CONTROLS: dict[str, Callable[[PanelContext], PanelView]] = {}
+
+
+def control(kind: str):
+    def reg(fn):
+        CONTROLS[kind] = fn
+        return fn
+
+    return reg
+
+
+def build_view(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    fn = CONTROLS.get(d.kind)
+    if d.kind == "phase" and d.data.get("phase") == "hero":
+        fn = hero_control
+    view = (fn or generic_control)(ctx)
+    if view.point is None and d.data.get("point_action"):
+        view.point = point_spec(d)
+    return view
+
+
+def point_spec(d) -> PointSpec:
+    data = d.data
+    centre = tuple(data["centre"]) if data.get("centre") is not None else None
+    cands = []
+    for o in d.options:
+        if getattr(o, "type", "") == data["point_action"] and hasattr(o, "x"):
+            cands.append((o.x, o.y))
+    return PointSpec(
+        action=data["point_action"], player=d.player, fields=dict(data.get("point_fields") or {}),
+        centre=centre, reach=data.get("reach"), scroll=data.get("scroll"), candidates=cands,
+    )
+
+
+def option_button(ctx: PanelContext, action: Action, label: str | None = None) -> ButtonSpec:
+    lab = describe(ctx.state, action, ctx.decision)
+    role = "end" if action.type in ("EndPhase", "PassDispel", "DeclineUnbind") else "option"
+    return ButtonSpec(label or lab.text, intent("choose", action=action), lab.odds, lab.tip, role=role)
+
+
+def _field(action: Action, name: str) -> Any:
+    return getattr(action, name, None)
+
+
+# --- the generic control ----------------------------------------------------------------
+
+
+def generic_control(ctx: PanelContext) -> PanelView:
+    """Every option as a button. With many options that name a unit, pick the unit first."""
+    d = ctx.decision
+    view = PanelView(title=f"Player {d.player}: {d.prompt}")
+    opts = list(d.options)
+    point_type = d.data.get("point_action")
+    if point_type:
+        view.lines.append("Click the battlefield to choose a point (green: legal, red: why not).")
+        opts_shown = [o for o in opts if o.type != point_type]
+        if len(opts_shown) != len(opts):
+            first = next(o for o in opts if o.type == point_type)
+            view.buttons.append(option_button(ctx, first, "Use the suggested point"))
+        opts = opts_shown
+    with_unit = [o for o in opts if isinstance(_field(o, "unit"), str) and _field(o, "unit") in ctx.state.units]
+    unit = ctx.selection.get("unit")
+    if len(opts) > 12 and len(with_unit) > 6 and unit is None:
+        units: dict[str, int] = {}
+        for o in with_unit:
+            units[o.unit] = units.get(o.unit, 0) + 1
+        for uid, n in units.items():
+            view.buttons.append(ButtonSpec(f"{name_of(ctx.state, uid)} ({n} options)", intent("select", unit=uid), role="nav"))
+            view.field_picks[uid] = intent("select", unit=uid)
+        rest = [o for o in opts if o not in with_unit]
+        view.buttons += [option_button(ctx, o) for o in rest]
+        return view
+    if unit is not None:
+        view.buttons.append(ButtonSpec("< Back", intent("select", unit=None), role="nav"))
+        opts = [o for o in opts if _field(o, "unit") in (unit, None)]
+    for o in opts:
+        view.buttons.append(option_button(ctx, o))
+        tgt = _field(o, "target")
+        if isinstance(tgt, str):
+            view.field_picks.setdefault(tgt, intent("choose", action=o))
+    return view
+
+
+# --- magic controls -----------------------------------------------------------------------
+
+
+@control("turn_order")
+def turn_order_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    view = PanelView(title=f"Player {d.player} won the priority roll-off", lines=["Who takes the first turn? (R2)"])
+    view.buttons = [option_button(ctx, o) for o in d.options]
+    return view
+
+
+@control("deploy")
+def deploy_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    view = generic_control(ctx)
+    view.title = f"Player {d.player}: deployment"
+    view.lines.insert(0, "Your army stands at its default positions in your zone. Check ranges and sight, then end deployment.")
+    return view
+
+
+def hero_control(ctx: PanelContext) -> PanelView:
+    """Hero phase: pick a caster, then (E5) a model, then a spell/prayer/banish, then a target."""
+    d = ctx.decision
+    st = ctx.state
+    sel = ctx.selection
+    magic = [o for o in d.options if o.type in ("CastSpell", "ChantPrayer", "Banish")]
+    other = [o for o in d.options if o not in magic]
+    view = PanelView(title=f"Player {d.player}: hero phase")
+    unit = sel.get("unit")
+    if unit is not None and not any(o.unit == unit for o in magic):
+        unit = None
+    if unit is None:
+        view.lines.append("Pick a WIZARD or PRIEST (here or on the battlefield).")
+        casters: dict[str, list] = {}
+        for o in magic:
+            casters.setdefault(o.unit, []).append(o)
+        from game.rules import allowances
+
+        for uid, opts in casters.items():
+            ws = st.game.warscroll(st.units[uid].warscroll)
+            kinds = "/".join(k for k, lv in (("WIZARD", ws.wizard_level), ("PRIEST", ws.priest_level)) if lv)
+            left = allowances.power_left(st, uid)
+            view.buttons.append(ButtonSpec(f"{st.units[uid].name}", intent("select", unit=uid),
+                                           odds=f"{kinds}: {left} of {max(ws.wizard_level, ws.priest_level)} uses left this phase",
+                                           role="nav"))
+            view.field_picks[uid] = intent("select", unit=uid)
+        view.buttons += [option_button(ctx, o) for o in other]
+        return view
+    mine = [o for o in magic if o.unit == unit]
+    view.title = f"Player {d.player}: {st.units[unit].name}"
+    view.buttons.append(ButtonSpec("< Other casters", intent("select", unit=None), role="nav"))
+    models = sorted({o.model for o in mine})
+    model = sel.get("model")
+    if model not in models:
+        model = models[0] if len(models) == 1 else None
+    if model is None:
+        view.lines.append("E5: pick the model that casts; range and sight are measured from it.")
+        for i in models:
+            view.buttons.append(ButtonSpec(f"Model {i + 1}", intent("select", unit=unit, model=i), role="nav"))
+        return view
+    mine = [o for o in mine if o.model == model]
+    if len(models) > 1:
+        view.lines.append(f"Casting from model {model + 1} (E5).")
+    ability = sel.get("ability")
+    key = lambda o: getattr(o, "spell", None) or getattr(o, "prayer", None) or f"banish:{o.manifestation}"  # noqa: E731
+    groups: dict[str, list] = {}
+    for o in mine:
+        groups.setdefault(key(o), []).append(o)
+    if ability not in groups:
+        ability = None
+    if ability is None:
+        view.lines.append("Pick a spell, prayer or banish:")
+        for k, opts in groups.items():
+            o = opts[0]
+            if o.type == "Banish" or (len(opts) == 1 and getattr(o, "target", None) is None):
+                view.buttons.append(option_button(ctx, o))
+                continue
+            lab = describe(st, o, d)
+            name = lab.text.split(" -> ")[0]
+            view.buttons.append(ButtonSpec(f"{name}: {len(opts)} target{'s' if len(opts) > 1 else ''}",
+                                           intent("select", unit=unit, model=model, ability=k), lab.odds.split(" (")[0], lab.tip, role="nav"))
+        return view
+    opts = groups[ability]
+    ab = st.game.content.abilities.get(ability)
+    view.buttons.append(ButtonSpec("< Other spells", intent("select", unit=unit, model=model), role="nav"))
+    view.lines.append(f"{ab.name if ab else ability}: pick a target (highlighted on the battlefield).")
+    for o in opts:
+        view.buttons.append(option_button(ctx, o))
+        if isinstance(o.target, str):
+            view.field_picks[o.target] = intent("choose", action=o)
+    if ab is not None and opts and opts[0].type in ("CastSpell", "ChantPrayer"):
+        o0 = opts[0]
+
+        def probe(thing: str, o0=o0) -> Action:
+            vals = {f.name: getattr(o0, f.name) for f in dc_fields(o0)}
+            vals["target"] = thing
+            return o0.__class__(**vals)
+
+        view.probe = probe
+    return view
+
+
+@control("unbind")
+def unbind_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    st = ctx.state
+    sp = st.game.content.abilities[d.data["spell"]]
+    view = PanelView(
+        title=f"Player {d.player}: unbind?",
+        lines=[f"{st.units[d.data['caster']].name} cast {sp.name} with a roll of {d.data['roll']} "
+               f"(needed {sp.value}). Unbind: 2D6 must beat {d.data['roll']} (M6)."],
+    )
+    view.buttons = [option_button(ctx, o) for o in d.options]
+    return view
+
+
+@control("ritual_choice")
+def ritual_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    st = ctx.state
+    pr = st.game.content.abilities[d.data["prayer"]]
+    view = PanelView(title=f"Player {d.player}: bank or spend?",
+                     lines=[f"{st.units[d.data['unit']].name} rolled {d.data['roll']} chanting {pr.name} "
+                            f"(needs {pr.value}); ritual points {d.data['ritual_points']} (M5)."])
+    view.buttons = [option_button(ctx, o) for o in d.options]
+    return view
+
+
+@control("summon_setup")
+def summon_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    st = ctx.state
+    scroll = st.game.content.manifestations[d.data["scroll"]]
+    setup = scroll.setup
+    view = PanelView(title=f"Player {d.player}: set up {scroll.name}",
+                     lines=[f'Click its centre: wholly within {setup.wholly_within:g}" of the caster'
+                            + (", visible to it" if setup.visible else "")
+                            + f', more than {setup.min_enemy_distance:g}" from enemy units (M9).',
+                            "The ghost is green where it is legal, red with the reason where not."])
+    view.point = point_spec(d)
+    if d.options:
+        view.buttons.append(option_button(ctx, d.options[0], "Use a suggested spot"))
+    return view
+
+
+@control("dispel")
+def dispel_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    view = PanelView(title=f"Player {d.player}: dispel endless spells?",
+                     lines=["Each WIZARD and PRIEST may try one; it costs a cast or prayer this phase (E3)."])
+    view.buttons = [option_button(ctx, o) for o in d.options]
+    for o in d.options:
+        m = getattr(o, "manifestation", None)
+        if m:
+            view.field_picks.setdefault(m, intent("choose", action=o))
+    return view

@@ -1,0 +1,109 @@
+"""The one place that reads `pygame.event`: it turns events into `Intent`s.
+
+pygame-gui widgets see every event first (through the active scene's manager); their presses
+come back as the intents the widgets were built with (`game.ui.widgets.INTENTS`).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import widgets
+from game.ui.intents import Intent, intent
+
+KEYS = {
+    pygame.K_e: "end_phase",
+    pygame.K_r: "ruler",
+    pygame.K_f: "fit",
+    pygame.K_s: "screenshot",
+    pygame.K_ESCAPE: "back",
+    pygame.K_RETURN: "continue",
+    pygame.K_SPACE: "continue",
+    pygame.K_F5: "save",
+    pygame.K_F9: "load",
+    pygame.K_h: "help",
+    pygame.K_l: "toggle_log",
+}
+PAN_KEYS = {
+    pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0),
+    pygame.K_RIGHT: (-1, 0), pygame.K_d: (-1, 0),
+    pygame.K_UP: (0, 1), pygame.K_w: (0, 1),
+    pygame.K_DOWN: (0, -1),
+}
+PAN_SPEED = 600.0  # pixels per second
+ZOOM_STEP = 1.15
+
+
+class InputMapper:
+    def __init__(self) -> None:
+        self.drag_origin: tuple[int, int] | None = None
+
+    def poll(self, manager: pygame_gui.UIManager | None = None, dt: float = 0.0) -> list[Intent]:
+        out: list[Intent] = []
+        typing = False
+        if manager is not None:
+            focus = manager.get_focus_set()
+            typing = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focus or ()))
+        for ev in pygame.event.get():
+            consumed = bool(manager.process_events(ev)) if manager is not None else False
+            out.extend(self._translate(ev, consumed, typing))
+        if not typing:
+            held = pygame.key.get_pressed()
+            dx = dy = 0.0
+            for k, (sx, sy) in PAN_KEYS.items():
+                if held[k]:
+                    dx += sx
+                    dy += sy
+            if (dx or dy) and dt > 0:
+                out.append(intent("pan", dx=dx * PAN_SPEED * dt, dy=dy * PAN_SPEED * dt))
+        return out
+
+    def _translate(self, ev: pygame.event.Event, consumed: bool, typing: bool) -> list[Intent]:
+        t = ev.type
+        if t == pygame.QUIT:
+            return [intent("quit")]
+        if t == pygame.VIDEORESIZE:
+            return [intent("resize", size=(ev.w, ev.h))]
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            it = widgets.INTENTS.get(ev.ui_element)
+            return [it] if it is not None else []
+        if t in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                 pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION):
+            name = widgets.NAMES.get(ev.ui_element)
+            if name is None:
+                return []
+            double = t == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+            return [intent("ui", name=name, value=ev.text, double=double)]
+        if t == pygame.KEYDOWN and not typing:
+            if ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+                return [intent("save")]
+            if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                return [intent("zoom", factor=ZOOM_STEP, pos=None)]
+            if ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                return [intent("zoom", factor=1 / ZOOM_STEP, pos=None)]
+            if ev.key == pygame.K_PAGEDOWN or ev.key == pygame.K_PERIOD:
+                return [intent("step", delta=1)]
+            if ev.key == pygame.K_PAGEUP or ev.key == pygame.K_COMMA:
+                return [intent("step", delta=-1)]
+            if pygame.K_1 <= ev.key <= pygame.K_9:
+                return [intent("hotkey", index=ev.key - pygame.K_1)]
+            name = KEYS.get(ev.key)
+            return [intent(name)] if name else []
+        if consumed:
+            return []
+        if t == pygame.MOUSEMOTION:
+            out = [intent("pointer", pos=ev.pos)]
+            if ev.buttons[2] or ev.buttons[1]:  # right or middle drag pans
+                out.append(intent("pan", dx=ev.rel[0], dy=ev.rel[1]))
+            elif ev.buttons[0]:
+                out.append(intent("drag", pos=ev.pos, rel=ev.rel))
+            return out
+        if t == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
+            return [intent("press", pos=ev.pos, button=ev.button)]
+        if t == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
+            return [intent("release", pos=ev.pos, button=ev.button)]
+        if t == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            return [intent("scroll", pos=pos, dy=ev.precise_y if hasattr(ev, "precise_y") else ev.y)]
+        return []

@@ -1,0 +1,187 @@
+"""Everything around the battlefield: the round banner and score, the dice tray, the event log,
+the hand-over screen, the rule text box and the status line. Reads only."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.labels import TrayEntry
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.22), (0.73, 0.22), (0.27, 0.5), (0.73, 0.5), (0.27, 0.78), (0.73, 0.78)],
+}
+
+
+def die(surf: pygame.Surface, x: int, y: int, size: int, value: int, colour=(245, 240, 230)) -> None:
+    r = pygame.Rect(x, y, size, size)
+    pygame.draw.rect(surf, colour, r, border_radius=4)
+    pygame.draw.rect(surf, (40, 40, 40), r, 1, border_radius=4)
+    for px, py in PIPS.get(value, []):
+        pygame.draw.circle(surf, (20, 20, 20), (x + px * size, y + py * size), max(2, size // 9))
+    if value not in PIPS:
+        t = theme.text(str(value), 13, (20, 20, 20), bold=True)
+        surf.blit(t, (x + (size - t.get_width()) / 2, y + (size - t.get_height()) / 2))
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, title: str | None = None) -> int:
+    pygame.draw.rect(surf, theme.PANEL, rect)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 1)
+    if title:
+        t = theme.text(title, 14, theme.ACCENT, bold=True)
+        surf.blit(t, (rect.x + 8, rect.y + 5))
+        return rect.y + 5 + t.get_height() + 3
+    return rect.y + 5
+
+
+def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str = "") -> None:
+    surf.fill((16, 17, 20), rect)
+    pygame.draw.line(surf, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    x = rect.x + 10
+    cy = rect.centery
+    if state.stage == "deployment":
+        phase = "Deployment"
+    elif state.stage == "turn_order":
+        phase = f"Battle round {state.round}: priority"
+    elif state.stage == "over":
+        phase = "Game over"
+    else:
+        phase = f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  {state.phase.replace('_', ' ').title()} phase"
+    t = theme.text(phase, 17, theme.TEXT, bold=True)
+    surf.blit(t, (x, cy - t.get_height() / 2))
+    x += t.get_width() + 20
+    if decision is not None and decision.player in (1, 2):
+        col = theme.player_colour(state, decision.player)
+        chip = theme.text(f" Player {decision.player} to act ", 15, (15, 15, 15), bold=True)
+        r = pygame.Rect(x, cy - 11, chip.get_width(), 22)
+        pygame.draw.rect(surf, theme.lighter(col, 0.3), r, border_radius=5)
+        surf.blit(chip, (r.x, cy - chip.get_height() / 2))
+        x = r.right + 16
+    # score, right aligned
+    a1, a2 = state.game.army(1), state.game.army(2)
+    parts = [(f"{a1.name}  ", theme.lighter(a1.colour, 0.35)), (f"{state.score[0]} - {state.score[1]}", theme.ACCENT),
+             (f"  {a2.name}", theme.lighter(a2.colour, 0.35))]
+    surfs = [theme.text(s, 15, c, bold=True) for s, c in parts]
+    w = sum(s.get_width() for s in surfs)
+    sx = rect.right - 10 - w
+    for s in surfs:
+        surf.blit(s, (sx, cy - s.get_height() / 2))
+        sx += s.get_width()
+    if note:
+        n = theme.text(note, 13, theme.TEXT_DIM)
+        if x + n.get_width() < rect.right - w - 20:
+            surf.blit(n, (x, cy - n.get_height() / 2))
+
+
+def dice_tray(surf: pygame.Surface, rect: pygame.Rect, entries: list[TrayEntry]) -> None:
+    y = panel(surf, rect, "Dice tray")
+    size = 20
+    rows = max(1, (rect.bottom - y - 4) // (size + 6))
+    if not entries:
+        surf.blit(theme.text("No rolls yet.", 13, theme.TEXT_DIM), (rect.x + 8, y))
+        return
+    for e in entries[-rows:]:
+        x = rect.x + 8
+        for v in e.dice[:6]:
+            die(surf, x, y, size, v)
+            x += size + 3
+        if len(e.dice) > 6:
+            surf.blit(theme.text(f"+{len(e.dice) - 6}", 12, theme.TEXT_DIM), (x, y + 3))
+            x += 22
+        col = theme.TEXT_GOOD if e.good else theme.TEXT_BAD if e.good is False else theme.TEXT
+        room = rect.right - x - 10
+        txt = e.text
+        f = theme.font(13)
+        while f.size(txt)[0] > room and len(txt) > 8:
+            txt = txt[:-2]
+        if txt != e.text:
+            txt = txt[:-1] + "."
+        t = theme.text(txt, 13, col)
+        surf.blit(t, (x + 4, y + (size - t.get_height()) / 2))
+        y += size + 6
+
+
+def event_log(surf: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]], scroll: int,
+              selected: int | None = None) -> list[tuple[pygame.Rect, int]]:
+    """Newest last; returns click boxes (rect, line index). `scroll` lines up from the bottom."""
+    y0 = panel(surf, rect, "Event log (click a line for its rule)")
+    lh = 17
+    rows = max(1, (rect.bottom - y0 - 4) // lh)
+    end = max(0, len(lines) - scroll)
+    start = max(0, end - rows)
+    boxes = []
+    y = y0
+    f = theme.font(12)
+    for i in range(start, end):
+        text, rule = lines[i]
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, lh)
+        if i == selected:
+            pygame.draw.rect(surf, (60, 64, 74), r)
+        tag = theme.text(rule or "", 12, theme.ACCENT, bold=True)
+        surf.blit(tag, (r.x + 2, y + 1))
+        room = r.w - 40
+        s = text
+        while f.size(s)[0] > room and len(s) > 8:
+            s = s[:-2]
+        if s != text:
+            s = s[:-1] + "."
+        surf.blit(theme.text(s, 12, theme.TEXT), (r.x + 36, y + 1))
+        boxes.append((r, i))
+        y += lh
+    if scroll:
+        surf.blit(theme.text(f"(scrolled {scroll} up)", 11, theme.TEXT_DIM), (rect.right - 110, rect.y + 6))
+    return boxes
+
+
+def handover(surf: pygame.Surface, rect: pygame.Rect, title: str, detail: str, colour) -> pygame.Rect:
+    """The hotseat screen: hide the battlefield until the next player is ready."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((8, 9, 12, 235))
+    surf.blit(shade, rect.topleft)
+    box = pygame.Rect(0, 0, min(640, rect.w - 40), 230)
+    box.center = rect.center
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, colour, box, 4, border_radius=10)
+    t = theme.text(title, 30, theme.lighter(colour, 0.4), bold=True)
+    surf.blit(t, (box.centerx - t.get_width() / 2, box.y + 28))
+    y = box.y + 40 + t.get_height()
+    for line in theme.wrap(detail, 16, box.w - 60):
+        s = theme.text(line, 16, theme.TEXT)
+        surf.blit(s, (box.centerx - s.get_width() / 2, y))
+        y += s.get_height() + 2
+    btn = pygame.Rect(0, 0, 300, 40)
+    btn.midbottom = (box.centerx, box.bottom - 20)
+    pygame.draw.rect(surf, theme.lighter(colour, 0.2), btn, border_radius=6)
+    s = theme.text("I am ready (Enter / click)", 16, (15, 15, 15), bold=True)
+    surf.blit(s, (btn.centerx - s.get_width() / 2, btn.centery - s.get_height() / 2))
+    return btn
+
+
+def rule_box(surf: pygame.Surface, rect: pygame.Rect, title: str, text: str) -> pygame.Rect:
+    lines = theme.wrap(text, 14, rect.w - 20)
+    h = 40 + len(lines) * 18 + 10
+    box = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
+    pygame.draw.rect(surf, (28, 30, 36), box, border_radius=6)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=6)
+    surf.blit(theme.text(title, 16, theme.ACCENT, bold=True), (box.x + 10, box.y + 8))
+    surf.blit(theme.text("x", 15, theme.TEXT_DIM, bold=True), (box.right - 18, box.y + 6))
+    y = box.y + 32
+    for line in lines:
+        surf.blit(theme.text(line, 14, theme.TEXT), (box.x + 10, y))
+        y += 18
+    return box
+
+
+def status_line(surf: pygame.Surface, rect: pygame.Rect, text: str, colour=theme.TEXT) -> None:
+    surf.fill((16, 17, 20), rect)
+    pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.topright)
+    t = theme.text(text, 14, colour)
+    surf.blit(t, (rect.x + 8, rect.centery - t.get_height() / 2))
+    keys = theme.text("E end phase  R ruler  F fit  S screenshot  F5 save  wheel zoom  drag/WASD pan  Esc back", 12, theme.TEXT_DIM)
+    if rect.x + 8 + t.get_width() + 20 < rect.right - keys.get_width() - 8:
+        surf.blit(keys, (rect.right - keys.get_width() - 8, rect.centery - keys.get_height() / 2))

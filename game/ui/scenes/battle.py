@@ -1,0 +1,709 @@
+"""The battle scene: the measured battlefield, the decision panel, the dice tray and the log.
+
+Hotseat: two HumanControllers; a hand-over screen hides the battlefield whenever the player who
+must decide changes (turns, unbind reactions, the priority roll-off). Demo: two BotControllers,
+thinking off the render loop. Replay: see `scenes.replay`.
+
+The scene keeps only view state (camera, hover, selection, ruler). The game state changes only
+through `Session.apply` with an action a controller produced.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
+
+from game.geometry.measure import distance, wholly_within
+from game.geometry.shapes import Circle
+from game.rules.errors import IllegalActionError
+from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight
+from game.ui import theme, widgets
+from game.ui.camera import Camera
+from game.ui.controllers import HumanController
+from game.ui.decisions import PanelContext, PanelView, build_view
+from game.ui.intents import Intent, intent
+from game.ui.labels import event_line, tray_entries
+from game.ui.render import hud
+from game.ui.render.field import FieldRenderer, Overlays, Ring
+from game.ui.rule_texts import rule_text
+from game.ui.scenes.base import Scene
+
+TOP = 40
+STATUS = 26
+SIDE = 390
+
+HANDOVER_TITLES = {
+    "unbind": "Player {p}: unbind?",
+    "phase": "Player {p}'s turn",
+    "turn_order": "Player {p}: choose the turn order",
+    "deploy": "Player {p}: deployment",
+    "ritual_choice": "Player {p}: bank or spend?",
+    "summon_setup": "Player {p}: set up the manifestation",
+    "dispel": "Player {p}: dispel?",
+}
+
+
+class BattleScene(Scene):
+    def __init__(self, app, session, controllers: dict[int, Any], mode: str = "hotseat") -> None:
+        super().__init__(app)
+        self.session = session
+        self.controllers = controllers
+        self.mode = mode
+        bmap = session.game.battlefield.map
+        self.world = (bmap.width, bmap.height)
+        self.manager = widgets.new_manager(app.size)
+        self.camera = Camera(pygame.Rect(0, 0, 100, 100), self.world)
+        self.renderer = FieldRenderer(self.camera)
+        self.selection: dict[str, Any] = {}
+        self.selected: tuple[str, int] | None = None  # observer for sight lines
+        self.hover: str | None = None
+        self.hover_model: int = 0
+        self.pointer: tuple[int, int] | None = None  # screen px
+        self.pointer_world: tuple[float, float] | None = None
+        self.ruler_mode = False
+        self.ruler: list[Any] | None = None  # [shape_a, shape_b]
+        self.dragging = False
+        self.seen_player: int | None = None
+        self.begun_version = -1
+        self.message = ""
+        self.message_colour = theme.TEXT
+        self.rule_popup: tuple[str, str] | None = None
+        self.rule_box_rect: pygame.Rect | None = None
+        self.handover_button: pygame.Rect | None = None
+        self.log_scroll = 0
+        self.log_selected: int | None = None
+        self.log_boxes: list = []
+        self.view: PanelView | None = None
+        self._panel_key: Any = None
+        self._panel_container = None
+        self._button_specs: list = []
+        self._explain_cache: dict = {}
+        self._log_lines: list[tuple[str, str]] = []
+        self._tray: list = []
+        self._derived_version = -1
+        self.overlays = Overlays()
+        self.layout(app.size)
+
+    # --- layout --------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        side = min(SIDE, max(300, w // 3))
+        self.top_rect = pygame.Rect(0, 0, w, TOP)
+        self.field_rect = pygame.Rect(0, TOP, w - side, h - TOP - STATUS)
+        self.status_rect = pygame.Rect(0, h - STATUS, w - side, STATUS)
+        sx = w - side
+        rest = h - TOP
+        panel_h = max(220, int(rest * 0.5))
+        tray_h = 150
+        self.panel_rect = pygame.Rect(sx, TOP, side, panel_h)
+        self.tray_rect = pygame.Rect(sx, TOP + panel_h, side, tray_h)
+        self.log_rect = pygame.Rect(sx, TOP + panel_h + tray_h, side, max(60, h - TOP - panel_h - tray_h))
+        self.camera.set_viewport(pygame.Rect(0, 0, self.field_rect.w, self.field_rect.h))
+        self._panel_key = None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self.layout(size)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def decision(self):
+        return self.session.decision
+
+    def hotseat(self) -> bool:
+        return all(isinstance(c, HumanController) for c in self.controllers.values())
+
+    def needs_handover(self) -> bool:
+        d = self.decision
+        return self.mode == "hotseat" and self.hotseat() and d.player in (1, 2) and d.player != self.seen_player
+
+    def handover_title(self) -> str:
+        d = self.decision
+        return HANDOVER_TITLES.get(d.kind, "Player {p}: your decision").format(p=d.player)
+
+    def human_to_act(self) -> HumanController | None:
+        d = self.decision
+        c = self.controllers.get(d.player)
+        if isinstance(c, HumanController) and not self.needs_handover():
+            return c
+        return None
+
+    def say(self, text: str, colour=theme.TEXT) -> None:
+        self.message, self.message_colour = text, colour
+
+    def local(self, pos) -> tuple[int, int]:
+        return pos[0] - self.field_rect.x, pos[1] - self.field_rect.y
+
+    def world_at(self, pos) -> tuple[float, float]:
+        return self.camera.to_world(*self.local(pos))
+
+    def thing_at(self, wx: float, wy: float) -> tuple[str | None, int]:
+        """The unit model or manifestation under a world point (bases first)."""
+        st = self.state
+        best = (None, 0, 1e9)
+        slack = 3 / max(self.camera.scale, 1e-6)  # a few pixels of grace
+        for uid, u in st.units.items():
+            r = st.game.warscroll(u.warscroll).base.radius_in or 0.5
+            for i, m in u.live_models():
+                d = math.hypot(m.x - wx, m.y - wy) - r
+                if d <= slack and d < best[2]:
+                    best = (uid, i, d)
+        if best[0] is not None:
+            return best[0], best[1]
+        import shapely
+
+        for mid in st.manifestations:
+            shape = manifestation_shape(st, mid)
+            if isinstance(shape, Circle):
+                if math.hypot(shape.x - wx, shape.y - wy) <= shape.r + slack:
+                    return mid, 0
+            elif shape.buffer(slack).contains(shapely.Point(wx, wy)):
+                return mid, 0
+        return None, 0
+
+    def shape_at(self, wx: float, wy: float):
+        thing, model = self.thing_at(wx, wy)
+        if thing in self.state.units:
+            return model_circle(self.state, thing, model)
+        if thing in self.state.manifestations:
+            return manifestation_shape(self.state, thing)
+        return Circle(wx, wy, 0.0)
+
+    # --- intents -----------------------------------------------------------------------------
+
+    def handle(self, it: Intent) -> None:
+        k = it.kind
+        if k == "quit":
+            self.app.quit()
+        elif k == "back":
+            if self.rule_popup:
+                self.rule_popup = None
+            elif self.ruler_mode or self.ruler:
+                self.ruler_mode, self.ruler = False, None
+            elif self.selection:
+                self._step_back()
+            elif self.selected:
+                self.selected = None
+            else:
+                self.leave()
+        elif k == "screenshot":
+            path = self.app.screenshot()
+            self.say(f"screenshot saved: {path}", theme.TEXT_GOOD)
+        elif k == "fit":
+            self.camera.fit()
+        elif k == "ruler":
+            self.ruler_mode = not self.ruler_mode
+            self.ruler = None
+            self.say("Ruler: press on a base or point, drag to another (base to base, G1)" if self.ruler_mode else "")
+        elif k == "end_phase":
+            c = self.human_to_act()
+            if c is not None:
+                for o in self.decision.options:
+                    if o.type == "EndPhase":
+                        c.submit(o)
+        elif k == "continue":
+            if self.needs_handover():
+                self.seen_player = self.decision.player
+                self._panel_key = None
+        elif k == "save":
+            self.save()
+        elif k == "zoom":
+            pos = it.get("pos")
+            anchor = self.local(pos) if pos else self.camera.viewport.center
+            self.camera.zoom_at(it.get("factor", 1.0), anchor)
+        elif k == "scroll":
+            pos = it.get("pos")
+            if pos and self.log_rect.collidepoint(pos):
+                self.log_scroll = max(0, min(len(self._log_lines) - 1, self.log_scroll + int(it.get("dy", 0))))
+            elif pos and self.field_rect.collidepoint(pos):
+                self.camera.zoom_at(1.15 ** it.get("dy", 0), self.local(pos))
+        elif k == "pan":
+            self.camera.pan(it.get("dx", 0), it.get("dy", 0))
+        elif k == "pointer":
+            self._pointer(it.get("pos"))
+        elif k == "press":
+            self._press(it.get("pos"), it.get("button", 1))
+        elif k == "drag":
+            self._pointer(it.get("pos"))
+            if self.ruler is not None and self.ruler_mode:
+                self.ruler[1] = self.shape_at(*self.world_at(it.get("pos")))
+            elif self.dragging:
+                rel = it.get("rel", (0, 0))
+                self.camera.pan(rel[0], rel[1])
+        elif k == "release":
+            self.dragging = False
+        elif k == "choose":
+            self._choose(it.get("action"))
+        elif k == "select":
+            self._select(it.data)
+        elif k == "hotkey":
+            enabled = [b for b in (self.view.buttons if self.view else []) if b.enabled]
+            i = it.get("index", 0)
+            if not self.needs_handover() and i < len(enabled):
+                self.handle(enabled[i].intent)
+        elif k == "help":
+            self.rule_popup = ("Keys", "E end phase, R ruler (drag base to base), F fit, S screenshot, "
+                               "F5 save, 1-9 press the panel's buttons, wheel zoom at cursor, right-drag or WASD/arrows pan, "
+                               "click a unit to select it (sight lines to the hovered target), Esc back.")
+
+    def _step_back(self) -> None:
+        for key in ("ability", "model", "unit"):
+            if key in self.selection:
+                del self.selection[key]
+                break
+        self._panel_key = None
+
+    def _select(self, data: dict) -> None:
+        if data.get("unit") is None:
+            self.selection = {}
+        else:
+            self.selection = {k: v for k, v in data.items() if v is not None}
+            self.selected = (data["unit"], data.get("model", self._first_model(data["unit"])))
+        self._panel_key = None
+
+    def _first_model(self, uid: str) -> int:
+        live = self.state.units[uid].live_models() if uid in self.state.units else []
+        return live[0][0] if live else 0
+
+    def _choose(self, action) -> None:
+        if action is None:
+            return
+        c = self.controllers.get(action.player)
+        if not isinstance(c, HumanController) or self.needs_handover():
+            self.say("not your decision", theme.TEXT_BAD)
+            return
+        reasons = self.session.explain(action)
+        if reasons:
+            self.say(reasons[0], theme.TEXT_BAD)
+            return
+        c.submit(action)
+
+    def _pointer(self, pos) -> None:
+        self.pointer = pos
+        if pos is None or not self.field_rect.collidepoint(pos):
+            self.pointer_world = None
+            self.hover = None
+            return
+        wx, wy = self.world_at(pos)
+        self.pointer_world = (wx, wy)
+        self.hover, self.hover_model = self.thing_at(wx, wy)
+
+    def _press(self, pos, button: int) -> None:
+        if pos is None:
+            return
+        self._pointer(pos)
+        if self.needs_handover():
+            if button == 1 and (self.handover_button is None or self.handover_button.collidepoint(pos)):
+                self.handle(intent("continue"))
+            return
+        if self.rule_popup and self.rule_box_rect and self.rule_box_rect.collidepoint(pos):
+            self.rule_popup = None
+            return
+        for r, i in self.log_boxes:
+            if r.collidepoint(pos):
+                self.log_selected = i
+                rule = self._log_lines[i][1]
+                self.rule_popup = rule_text(rule) if rule else None
+                return
+        if button != 1 or not self.field_rect.collidepoint(pos):
+            return
+        wx, wy = self.world_at(pos)
+        if self.ruler_mode:
+            shape = self.shape_at(wx, wy)
+            self.ruler = [shape, shape]
+            return
+        view = self.view
+        if view is not None and view.point is not None and self.human_to_act() is not None:
+            act = view.point.action_at(wx, wy)
+            reasons = self.session.explain(act)
+            if reasons:
+                self.say(reasons[0], theme.TEXT_BAD)
+            else:
+                self._choose(act)
+            return
+        thing, model = self.thing_at(wx, wy)
+        if view is not None and thing in view.field_picks and self.human_to_act() is not None:
+            it = view.field_picks[thing]
+            if it.kind == "select" and thing in self.state.units:
+                units_models = it.data.get("model")
+                data = dict(it.data)
+                if units_models is None and len(self.state.units[thing].models) > 1:
+                    data["model"] = model
+                self.handle(Intent("select", data))
+            else:
+                self.handle(it)
+            return
+        if thing is not None and thing in self.state.units:
+            self.selected = (thing, model)
+            return
+        if thing is None:
+            self.dragging = True
+
+    # --- saving and leaving ---------------------------------------------------------------
+
+    def save(self, path=None) -> str | None:
+        from game.ui import storage
+
+        try:
+            out = storage.save(self.session, path)
+        except storage.SavesUnavailable as exc:
+            self.say(str(exc), theme.TEXT_BAD)
+            return None
+        except Exception as exc:  # a save must never crash the game
+            self.say(f"could not save: {exc}", theme.TEXT_BAD)
+            return None
+        self.say(f"saved to {out}", theme.TEXT_GOOD)
+        return str(out)
+
+    def leave(self) -> None:
+        from game.ui import storage
+
+        if self.mode == "hotseat" and self.session.recorder.steps:
+            try:
+                storage.write_replay(self.session)
+                storage.save(self.session, None)
+            except Exception:
+                pass
+        self.app.pop()
+
+    # --- update ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        st = self.state
+        if not st.is_over():
+            d = self.decision
+            c = self.controllers.get(d.player)
+            if c is not None and not self.needs_handover():
+                if self.begun_version != self.session.version:
+                    self.begun_version = self.session.version
+                    c.begin(self.session)
+                try:
+                    action = c.poll()
+                except Exception as exc:
+                    self.say(f"player {d.player}'s controller failed: {exc}", theme.TEXT_BAD)
+                    action = None
+                if action is not None:
+                    self._apply(action)
+        self._refresh_derived()
+        self._refresh_panel()
+        self._compute_overlays()
+
+    def _apply(self, action) -> None:
+        try:
+            events = self.session.apply(action)
+        except IllegalActionError as exc:
+            self.say(exc.message, theme.TEXT_BAD)
+            return
+        self.selection = {}
+        self._explain_cache.clear()
+        lines = [event_line(self.state, e) for e in events if e.type != "DiceRolled"]
+        if lines:
+            self.say(lines[-1])
+        if self.mode == "hotseat" and self.state.is_over():
+            self.leave_results_saved = True
+
+    def _refresh_derived(self) -> None:
+        if self._derived_version == self.session.version:
+            return
+        self._derived_version = self.session.version
+        st = self.state
+        self._log_lines = [(event_line(st, e), getattr(e, "rule", "")) for e in self.session.history
+                           if e.type != "DiceRolled"][-400:]
+        self._tray = tray_entries(st, self.session.history[-200:])
+
+    # --- the decision panel ------------------------------------------------------------------
+
+    def _refresh_panel(self) -> None:
+        hand = self.needs_handover()
+        key = (self.session.version, tuple(sorted(self.selection.items())), hand, self.state.is_over(),
+               tuple(self.panel_rect))
+        if key == self._panel_key:
+            return
+        self._panel_key = key
+        if self._panel_container is not None:
+            self._panel_container.kill()
+            self._panel_container = None
+        if self.state.is_over():
+            res = self.state.result() or {}
+            w = res.get("winner")
+            self.view = PanelView(title="Game over", lines=[
+                (f"Player {w} wins" if w else "A draw") + f" ({res.get('reason', '')}), score {res.get('score')}",
+                "Esc: back to the menu."])
+        elif hand:
+            self.view = PanelView(title=self.handover_title(), lines=["Hand over the device, then press Enter."])
+        else:
+            ctx = PanelContext(self.session, self.decision, self.selection)
+            self.view = self.extra_view(build_view(ctx))
+            if self.controllers.get(self.decision.player) is not None and not isinstance(
+                    self.controllers.get(self.decision.player), HumanController):
+                self.view = PanelView(title=f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking...",
+                                      lines=[self.decision.prompt], point=None)
+                self.view = self.extra_view(self.view)
+        self._build_panel_widgets(self.view)
+
+    def extra_view(self, view: PanelView) -> PanelView:
+        """Hook for subclasses (the replay scene adds its step buttons)."""
+        return view
+
+    def _build_panel_widgets(self, view: PanelView) -> None:
+        r = self.panel_rect
+        cont = UIScrollingContainer(pygame.Rect(r.x, r.y, r.w, r.h), manager=self.manager, allow_scroll_x=False)
+        self._panel_container = cont
+        y = 6
+        inner_w = r.w - 24
+        title = UITextBox(f"<b>{_esc(view.title)}</b>", pygame.Rect(6, y, inner_w, -1), manager=self.manager,
+                          container=cont, object_id="#panel_title")
+        y += title.rect.h + 2
+        if view.lines:
+            body = UITextBox("<br>".join(_esc(s) for s in view.lines), pygame.Rect(6, y, inner_w, -1),
+                             manager=self.manager, container=cont, object_id="#panel_text")
+            y += body.rect.h + 4
+        for n, b in enumerate(view.buttons):
+            label = b.label if len(b.label) <= 52 else b.label[:50] + "..."
+            if n < 9:
+                label = f"{n + 1}. {label}"
+            oid = {"end": "#end_button", "nav": "#nav_button"}.get(b.role, "#option_button")
+            widgets.button(pygame.Rect(6, y, inner_w, 30), label, self.manager, b.intent, container=cont,
+                           tooltip=(b.tip or None), object_id=oid, enabled=b.enabled)
+            y += 31
+            if b.odds:
+                UILabel(pygame.Rect(14, y - 1, inner_w - 8, 18), b.odds, manager=self.manager, container=cont,
+                        object_id="#odds")
+                y += 18
+            y += 3
+        cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, r.h - 4)))
+
+    # --- overlays ------------------------------------------------------------------------------
+
+    def _explain(self, action) -> list[str]:
+        key = (self.session.version, action)
+        hit = self._explain_cache.get(key)
+        if hit is None:
+            if len(self._explain_cache) > 2000:
+                self._explain_cache.clear()
+            hit = self.session.explain(action)
+            self._explain_cache[key] = hit
+        return hit
+
+    def _compute_overlays(self) -> None:
+        st = self.state
+        ov = Overlays()
+        view = self.view
+        ov.hovered = self.hover
+        ov.selected = self.selected if self.selected and self.selected[0] in st.units and st.units[self.selected[0]].alive else None
+        hint = ""
+        hint_col = theme.TEXT
+        hidden = self.needs_handover()
+        if view is not None and not hidden:
+            for thing in view.field_picks:
+                if thing in st.units:
+                    ov.highlight_units[thing] = theme.LEGAL_TARGET
+        # staged caster: its selected model is the observer
+        if self.selection.get("unit") in st.units:
+            uid = self.selection["unit"]
+            self.selected = (uid, self.selection.get("model", self.selected[1] if self.selected and self.selected[0] == uid else self._first_model(uid)))
+            ov.selected = self.selected
+        # hover ranges
+        if self.hover in st.units and not hidden:
+            ov.rings += self.unit_rings(self.hover, self.hover_model)
+            u = st.units[self.hover]
+            ws = st.game.warscroll(u.warscroll)
+            hint = f"{u.name} (player {u.player}): Move {ws.move:g}\", Health {ws.health}, Save {ws.save}+, " \
+                   f"{len(u.live_models())} model{'s' if len(u.live_models()) != 1 else ''}, base {ws.base.round_mm:g}mm"
+        elif self.hover in st.manifestations and not hidden:
+            ring, hint = self.control_zone(self.hover)
+            if ring is not None:
+                ov.rings.append(ring)
+        # sight line from the selected model to the hovered target
+        if ov.selected and self.hover and self.hover != ov.selected[0] and not hidden:
+            ou, om = ov.selected
+            try:
+                s = sight(st, ou, om, self.hover)
+            except Exception:
+                s = None
+            if s is not None and s.line is not None:
+                ov.sight_line = s.line
+                ov.sight_ok = s.visible
+                names = []
+                if not s.visible:
+                    exclude = [ou] + ([self.hover] if self.hover in st.units else [])
+                    walls = blockers(st, exclude)
+                    terr = []
+                    for b in s.blocked_by:
+                        if b.startswith("model:"):
+                            k = int(b.split(":")[1])
+                            ov.blocked_bases.append((float(walls.x[k]), float(walls.y[k]), float(walls.r[k])))
+                            names.append("a model")
+                        else:
+                            terr.append(b)
+                            names.append(b)
+                    ov.blocked_terrain = tuple(terr)
+                d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
+                who = st.units[ou].name
+                vis = "sees" if s.visible else "cannot see"
+                hint = f"{who} {vis} the target, {d:.2f}\" away" + (f": blocked by {', '.join(dict.fromkeys(names))} (G2)" if names else " (G2)")
+                hint_col = theme.TEXT_GOOD if s.visible else theme.TEXT_BAD
+        # why a hovered thing cannot be picked now
+        if view is not None and view.probe is not None and self.hover and self.hover not in view.field_picks and not hidden:
+            reasons = self._explain(view.probe(self.hover))
+            if reasons:
+                hint, hint_col = "Not a legal target: " + reasons[0], theme.TEXT_BAD
+        # a point choice: the ghost, green or red with the reason
+        if view is not None and view.point is not None and not hidden:
+            p = view.point
+            if p.centre is not None and p.reach:
+                r0 = 0.0
+                if p.fields.get("unit") in st.units or self.decision.data.get("unit") in st.units:
+                    uid = p.fields.get("unit") or self.decision.data.get("unit")
+                    r0 = st.game.warscroll(st.units[uid].warscroll).base.radius_in or 0.0
+                ov.rings.append(Ring(p.centre[0], p.centre[1], r0 + p.reach, theme.RING_REACH, f'{p.reach:g}"'))
+            ov.candidates = list(p.candidates)
+            if self.pointer_world is not None:
+                x, y = self.pointer_world
+                ov.ghost = footprint_at(st, p.scroll, x, y) if p.scroll else Circle(x, y, 0.4)
+                reasons = self._explain(p.action_at(round(x, 2), round(y, 2)))
+                ov.ghost_ok = not reasons
+                hint = ("Legal: click to set up here" if not reasons else reasons[0])
+                hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
+        # ruler
+        if self.ruler is not None:
+            a, b = self.ruler
+            d = distance(a, b) if not (a is b) else 0.0
+            pa, pb = _closest_points(a, b)
+            ov.ruler = (pa, pb, f'{d:.2f}"')
+            hint = f'Ruler: {d:.2f}" base to base (G1)'
+        elif self.ruler_mode and not hint:
+            hint = "Ruler: press on a base or a point and drag"
+        self.overlays = ov
+        self.hint = (hint, hint_col)
+
+    def _shape_of(self, thing: str, model: int):
+        if thing in self.state.units:
+            return model_circle(self.state, thing, model)
+        return manifestation_shape(self.state, thing)
+
+    def unit_rings(self, uid: str, model: int) -> list[Ring]:
+        """Ranges of a unit, measured from the hovered model's base: spells and prayers it knows,
+        30" unbind/banish, 24" control and its Move."""
+        st = self.state
+        u = st.units[uid]
+        if model >= len(u.models) or u.models[model].slain:
+            model = self._first_model(uid)
+        ws = st.game.warscroll(u.warscroll)
+        c = model_circle(st, uid, model)
+        rings: list[Ring] = []
+        if ws.move:
+            rings.append(Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, f'Move {ws.move:g}"', 1))
+        if ws.wizard_level or ws.priest_level:
+            from game.rules.targeting import known
+
+            by_range: dict[float, list[str]] = {}
+            for kind in ("spell", "prayer"):
+                try:
+                    ids = known(st, uid, kind)
+                except Exception:
+                    ids = []
+                for a in ids:
+                    ab = st.game.content.abilities[a]
+                    if ab.range > 0:
+                        by_range.setdefault(ab.range, []).append(ab.name)
+            for rng, names in sorted(by_range.items()):
+                label = f'{rng:g}": ' + (names[0] if len(names) == 1 else f"{len(names)} spells/prayers")
+                rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
+            prof = st.game.profile
+            rings.append(Ring(c.x, c.y, c.r + prof.control_range, theme.RING_CONTROL, f'{prof.control_range:g}" control'))
+            rings.append(Ring(c.x, c.y, c.r + prof.unbind_range, theme.RING_UNBIND,
+                              f'{prof.unbind_range:g}" unbind/{"banish" if prof.banish_mode == "banish" else "dispel"}'))
+        return rings
+
+    def control_zone(self, mid: str):
+        """E7: the 24" zone around a manifestation's summoning model, and whether it is wholly within."""
+        st = self.state
+        m = st.manifestations[mid]
+        scroll = st.game.content.manifestations[m.scroll]
+        u = st.units.get(m.summoner)
+        if u is None or m.summoner_model >= len(u.models) or u.models[m.summoner_model].slain:
+            return None, f"{scroll.name}: its summoner is gone"
+        c = model_circle(st, m.summoner, m.summoner_model)
+        rng = st.game.profile.control_range
+        inside = wholly_within(manifestation_shape(st, mid), c, rng)
+        ring = Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control')
+        word = "wholly within" if inside else "NOT wholly within"
+        return ring, (f"{scroll.name}: {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", "
+                      f"banishment {scroll.banishment}; {word} {rng:g}\" of {u.name} (E7)")
+
+    # --- draw ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = self.state
+        surface.fill(theme.BG)
+        note = ""
+        c = self.controllers.get(self.decision.player) if not st.is_over() else None
+        if c is not None and getattr(c, "kind", "") == "bot":
+            note = "AI thinking..." if getattr(c, "thinking", lambda: False)() else ""
+        hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
+        field = surface.subsurface(self.field_rect)
+        hidden = self.needs_handover()
+        self.renderer.draw(field, st, self.overlays)
+        hint, col = getattr(self, "hint", ("", theme.TEXT))
+        hud.status_line(surface, self.status_rect, hint or self.message, col if hint else self.message_colour)
+        pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
+        hud.dice_tray(surface, self.tray_rect, self._tray)
+        self.log_boxes = hud.event_log(surface, self.log_rect, self._log_lines, self.log_scroll, self.log_selected)
+        self.manager.draw_ui(surface)
+        if self.ruler_mode:
+            t = theme.text("RULER", 14, theme.ACCENT, bold=True)
+            surface.blit(t, (self.field_rect.right - t.get_width() - 10, self.field_rect.y + 8))
+        if hidden:
+            area = pygame.Rect(0, TOP, surface.get_width(), surface.get_height() - TOP)
+            p = self.decision.player
+            self.handover_button = hud.handover(surface, area, self.handover_title(),
+                                                f"Pass the device to player {p} ({st.game.army(p).name}). "
+                                                + _handover_detail(self), theme.player_colour(st, p))
+        else:
+            self.handover_button = None
+        if self.rule_popup:
+            r = pygame.Rect(self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40),
+                            self.field_rect.h - 40)
+            self.rule_box_rect = hud.rule_box(surface, r, *self.rule_popup)
+
+
+def _handover_detail(scene: BattleScene) -> str:
+    d = scene.decision
+    if d.kind == "unbind":
+        st = scene.state
+        sp = st.game.content.abilities[d.data["spell"]]
+        return f"{st.units[d.data['caster']].name} cast {sp.name} with {d.data['roll']}. Unbind it?"
+    return d.prompt[:1].upper() + d.prompt[1:] + "."
+
+
+def _esc(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _closest_points(a, b):
+    """Endpoints for drawing a base-to-base measurement (circles exactly; else centres)."""
+    def centre(s):
+        if isinstance(s, Circle):
+            return s.x, s.y, s.r
+        c = s.centroid
+        return c.x, c.y, 0.0
+
+    ax, ay, ar = centre(a)
+    bx, by, br = centre(b)
+    dx, dy = bx - ax, by - ay
+    n = math.hypot(dx, dy)
+    if n < 1e-9:
+        return (ax, ay), (bx, by)
+    ux, uy = dx / n, dy / n
+    return (ax + ux * ar, ay + uy * ar), (bx - ux * br, by - uy * br)

@@ -1,0 +1,36 @@
+"""Small helpers over pygame-gui: buttons that carry an `Intent`, read back by `game.ui.input`."""
+
+from __future__ import annotations
+
+import weakref
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.ui.intents import Intent
+from game.ui.theme import gui_theme_path
+
+# element -> the intent it stands for (input.py reads this when pygame-gui reports a press)
+INTENTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# element -> a name for menu widgets (dropdowns, lists, entries): input.py emits ui(name, value)
+NAMES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def new_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    return pygame_gui.UIManager(size, gui_theme_path(), enable_live_theme_updates=False)
+
+
+def button(rect, label: str, manager, intent: Intent, container=None, tooltip: str | None = None,
+           object_id: str | None = None, enabled: bool = True) -> UIButton:
+    b = UIButton(pygame.Rect(rect), label, manager=manager, container=container, tool_tip_text=tooltip,
+                 object_id=object_id)
+    INTENTS[b] = intent
+    if not enabled:
+        b.disable()
+    return b
+
+
+def named(element, name: str):
+    NAMES[element] = name
+    return element
