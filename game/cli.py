@@ -27,6 +27,16 @@ def _parser() -> argparse.ArgumentParser:
     record.add_argument("out", metavar="OUT")
     _game_options(record)
 
+    sim = sub.add_parser("simulate", help="play many games between bots, headless")
+    sim.add_argument("--games", type=int, default=20)
+    sim.add_argument("--p1", default="random", help="the first bot (random, normal, hard)")
+    sim.add_argument("--p2", default="random", help="the second bot")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (same results as one)")
+    sim.add_argument("--profile", default="aos4")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--verify", action="store_true", help="re-apply every action and compare checksums")
@@ -89,7 +99,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-COMMANDS = {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay}
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.sim import main as sim_main
+
+    if args.games < 1 or args.jobs < 1:
+        raise ValueError("--games and --jobs must be 1 or more")
+    return sim_main(args)
+
+
+COMMANDS = {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay, "simulate": cmd_simulate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `spellfield simulate --json | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

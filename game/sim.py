@@ -1,0 +1,182 @@
+"""Batch simulation: whole games between bots, headless (`spellfield simulate`).
+
+Game i uses seed `base * 1_000_003 + i`. Sides and armies alternate so that neither bot is
+favoured: in odd games the first bot plays player 2, and every other pair of games swaps the
+armies. Results are the same with any number of jobs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+from game.ai.registry import make_bot
+from game.data.content import DEFAULT_ARMIES
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    p1_side: int  # which player the first bot played
+    armies: tuple[str, str]
+    winner_bot: int | None  # 1: the first bot won, 2: the second, None: a draw
+    rounds: int
+    reason: str
+    score: tuple[int, int]
+    actions: int
+    counts: dict[str, int]
+
+
+def game_plan(index: int, base_seed: int) -> tuple[int, int, tuple[str, str]]:
+    seed = base_seed * 1_000_003 + index
+    p1_side = 1 if index % 2 == 0 else 2
+    armies = DEFAULT_ARMIES if (index // 2) % 2 == 0 else (DEFAULT_ARMIES[1], DEFAULT_ARMIES[0])
+    return seed, p1_side, armies
+
+
+def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
+    """Play game `index` to its end."""
+    from game.rules import Game
+
+    index, base_seed, p1, p2, profile = args
+    seed, p1_side, armies = game_plan(index, base_seed)
+    game = Game.load(profile=profile, armies=armies)
+    state = game.new_state(seed=seed)
+    bots = {p1_side: make_bot(p1, p1_side, seed), 3 - p1_side: make_bot(p2, 3 - p1_side, seed + 1)}
+    counts: Counter[str] = Counter()
+    actions = 0
+    while not state.is_over():
+        for e in state.apply(bots[state.pending().player].choose(state)):
+            _count(e, counts)
+        actions += 1
+    res = state.result() or {}
+    w = res.get("winner")
+    winner_bot = None if w is None else (1 if w == p1_side else 2)
+    return GameResult(index, seed, p1_side, armies, winner_bot, state.round, res.get("reason", ""),
+                      tuple(res.get("score", (0, 0))), actions, dict(counts))
+
+
+def _count(e, counts: Counter) -> None:
+    t = e.type
+    if t == "CastAttempted":
+        counts["cast_attempts"] += 1
+        counts["miscasts"] += e.outcome == "miscast"
+    elif t == "SpellCast":
+        counts["spells_cast"] += 1
+    elif t == "UnbindAttempted":
+        counts["unbinds_tried"] += 1
+        counts["spells_unbound"] += e.unbound
+    elif t == "ManifestationSummoned":
+        counts["summoned"] += 1
+    elif t == "ManifestationRemoved":
+        counts[f"removed_{e.reason}"] += 1
+    elif t == "PrayerResolved":
+        counts["prayers_answered"] += e.answered
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate (draws count as half a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def run(games: int, p1: str, p2: str, seed: int = 1, jobs: int = 1, profile: str = "aos4", progress: bool = True) -> list[GameResult]:
+    make_bot(p1, 1, 0), make_bot(p2, 2, 0)  # fail early on an unknown bot name
+    work = [(i, seed, p1, p2, profile) for i in range(games)]
+    results: list[GameResult] = []
+    started = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(jobs) as pool:
+            for r in pool.imap(play_one, work):
+                results.append(r)
+                _progress(progress, len(results), games, started)
+    else:
+        for w in work:
+            results.append(play_one(w))
+            _progress(progress, len(results), games, started)
+    if progress:
+        print(file=sys.stderr)
+    return results
+
+
+def _progress(show: bool, done: int, total: int, started: float) -> None:
+    if not show:
+        return
+    width = 30
+    filled = int(width * done / total)
+    rate = done / max(1e-9, time.perf_counter() - started)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s", end="", file=sys.stderr, flush=True)
+
+
+def summary(results: Iterable[GameResult], p1: str, p2: str) -> dict:
+    results = list(results)
+    n = len(results)
+    p1w = sum(1 for r in results if r.winner_bot == 1)
+    p2w = sum(1 for r in results if r.winner_bot == 2)
+    draws = n - p1w - p2w
+    totals: Counter[str] = Counter()
+    for r in results:
+        totals.update(r.counts)
+    lo, hi = wilson(p1w + 0.5 * draws, n)
+    return {
+        "games": n,
+        "p1": p1,
+        "p2": p2,
+        "p1_wins": p1w,
+        "p2_wins": p2w,
+        "draws": draws,
+        "p1_win_rate": round((p1w + 0.5 * draws) / n, 4) if n else 0.0,
+        "p1_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+        "all_ended": all(r.reason for r in results),
+        "average_rounds": round(sum(r.rounds for r in results) / n, 3) if n else 0.0,
+        "average_actions": round(sum(r.actions for r in results) / n, 1) if n else 0.0,
+        "per_game": {k: round(v / n, 3) for k, v in sorted(totals.items())} if n else {},
+        "results": [
+            {"game": r.index, "seed": r.seed, "p1_side": r.p1_side, "winner": r.winner_bot, "score": list(r.score), "reason": r.reason}
+            for r in results
+        ],
+    }
+
+
+def table(s: dict) -> str:
+    lo, hi = s["p1_win_rate_ci95"]
+    pg = s["per_game"]
+    rows = [
+        f"{s['games']} games: {s['p1']} (first bot) vs {s['p2']} (second bot), sides and armies alternated",
+        f"  {s['p1']:>10} wins  {s['p1_wins']:5}   win rate {s['p1_win_rate']:.1%} (95% CI {lo:.1%} - {hi:.1%}, draws count half)",
+        f"  {s['p2']:>10} wins  {s['p2_wins']:5}",
+        f"  {'draws':>10}       {s['draws']:5}",
+        f"  average rounds {s['average_rounds']:.2f}, actions {s['average_actions']:.0f}",
+        "  per game: "
+        + ", ".join(
+            f"{label} {pg.get(key, 0):.2f}"
+            for label, key in (
+                ("spells cast", "spells_cast"), ("unbound", "spells_unbound"), ("miscasts", "miscasts"),
+                ("summoned", "summoned"), ("banished", "removed_banished"), ("dispelled", "removed_dispelled"),
+            )
+        ),
+    ]
+    return "\n".join(rows)
+
+
+def main(args) -> int:
+    results = run(args.games, args.p1, args.p2, args.seed, args.jobs, args.profile, progress=not args.json and sys.stderr.isatty() or args.progress)
+    s = summary(results, args.p1, args.p2)
+    if args.json:
+        print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"results": s["results"]}, sort_keys=True))
+    else:
+        print(table(s))
+    return 0
