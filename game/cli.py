@@ -1,6 +1,6 @@
 """The `spellfield` command line. `python -m game` does the same.
 
-    spellfield [play]             run the default battle (prints its set-up until the window lands)
+    spellfield [play]             open the window (--headless --frames N --screenshot F; --text)
     spellfield check FILE...      validate data files (maps, content)
     spellfield record OUT         play a bot game and write its replay
     spellfield replay FILE --verify
@@ -17,8 +17,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="spellfield", description="Spellfield: wargame magic on a measured battlefield.")
     sub = p.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="play the default battle")
+    play = sub.add_parser("play", help="play in the window (or headless with --headless)")
     _game_options(play)
+    play.add_argument("--text", action="store_true", help="print the battle's set-up in the terminal instead")
+    _ui_options(play)
 
     check = sub.add_parser("check", help="validate map and content files")
     check.add_argument("files", nargs="+", metavar="FILE")
@@ -50,6 +52,14 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1)
 
 
+def _ui_options(play: argparse.ArgumentParser) -> None:
+    try:
+        from game.ui.app import add_play_arguments
+    except ImportError:  # pragma: no cover - pygame missing: the text view still works
+        return
+    add_play_arguments(play)
+
+
 def _load_game(args: argparse.Namespace):
     from game.rules.game import Game
 
@@ -57,6 +67,11 @@ def _load_game(args: argparse.Namespace):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if not args.text:
+        _load_game(args)  # bad ids fail here, with a clear message
+        from game.ui.app import run
+
+        return run(args)
     from game.textview import describe_setup
 
     game = _load_game(args)

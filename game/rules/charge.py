@@ -22,7 +22,7 @@ from game.rules.formation import (
     centre_of, furthest_translation, in_combat, manifestations_as_units, move_problems, translated,
 )
 from game.rules.movement import apply_positions
-from game.rules.space import distance_to, model_circle, sight, unit_circles
+from game.rules.space import distance_to, unit_circles, unit_sees
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -33,16 +33,15 @@ ENGAGE = 0.5  # R4: end within ½" of an enemy
 
 def charge_targets(state: "State", uid: str, reach: float) -> list[str]:
     """Enemy units and manifestations (M10) within `reach` of the unit and visible to it."""
+    return [t for t in enemies_within(state, uid, unit_circles(state, uid), reach) if unit_sees(state, uid, t)]
+
+
+def enemies_within(state: "State", uid: str, circles, reach: float) -> list[str]:
+    """Enemy units and manifestations (M10) within `reach` of any of `circles`."""
     u = state.units[uid]
     things = [k for k, t in state.units.items() if t.alive and t.player != u.player]
     things += manifestations_as_units(state, u.player, "charge")
-    out = []
-    for t in things:
-        if min(distance_to(state, c, t) for c in unit_circles(state, uid)) > reach + TOL:
-            continue
-        if any(sight(state, uid, i, t).visible for i, _ in u.live_models()):
-            out.append(t)
-    return out
+    return [t for t in things if min(distance_to(state, c, t) for c in circles) <= reach + TOL]
 
 
 def _check_charge(state: "State", a: Charge) -> None:
@@ -77,11 +76,7 @@ def engaged_with(state: "State", uid: str, to) -> list[str]:
     u = state.units[uid]
     r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
     ends = [Circle(float(x), float(y), r) for x, y in to]
-    out = []
-    for t in charge_targets(state, uid, math.inf):
-        if min(distance_to(state, c, t) for c in ends) <= ENGAGE + TOL:
-            out.append(t)
-    return out
+    return [t for t in enemies_within(state, uid, ends, ENGAGE) if unit_sees(state, uid, t)]
 
 
 def charge_move_problems(state: "State", d: dict, to) -> list[str]:
@@ -93,9 +88,8 @@ def charge_move_problems(state: "State", d: dict, to) -> list[str]:
     u = state.units[d["unit"]]
     r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
     ends = [Circle(float(x), float(y), r) for x, y in to]
-    for t in charge_targets(state, d["unit"], math.inf):
-        if min(distance_to(state, c, t) for c in ends) <= ENGAGE + TOL:
-            return []
+    if any(unit_sees(state, d["unit"], t) for t in enemies_within(state, d["unit"], ends, ENGAGE)):
+        return []
     return ["the unit would not end within ½\" of a visible enemy unit or manifestation (R4)"]
 
 

@@ -54,3 +54,41 @@ def place_unit(
         raise ValueError(f"cannot fit {models} models of {radius * 50.8:.0f}mm around deployment anchor {anchor}")
     placed.extend(mine)
     return [(c.x, c.y) for c in mine]
+
+
+def spare_anchors(bf: Battlefield, zone: Polygon | None, player: int, step: float = 4.0) -> list[tuple[float, float]]:
+    """Extra anchors for units beyond the map's list: a grid over the zone, front rows last."""
+    if zone is None:
+        minx, miny, maxx, maxy = 0.0, 0.0, bf.width, bf.height
+    else:
+        minx, miny, maxx, maxy = zone.bounds
+    pts = []
+    y = miny + step / 2
+    while y < maxy:
+        x = minx + step / 2
+        while x < maxx:
+            pts.append((round(x, 3), round(y, 3)))
+            x += step
+        y += step
+    far_edge = 0.0 if player == 1 else bf.height
+    return sorted(pts, key=lambda p: (abs(p[1] - far_edge), p[0]))
+
+
+def deploy_army(
+    bf: Battlefield, zone: Polygon | None, player: int, anchors: list[tuple[float, float]],
+    units: list[tuple[int, float]], placed: list[Circle],
+) -> list[list[tuple[float, float]]]:
+    """Set up each unit (models, radius) at its anchor, or at the first spare anchor that fits."""
+    spares = spare_anchors(bf, zone, player)
+    out = []
+    for i, (models, radius) in enumerate(units):
+        tries = ([anchors[i]] if i < len(anchors) else []) + spares
+        for anchor in tries:
+            try:
+                out.append(place_unit(bf, zone, anchor, models, radius, placed))
+                break
+            except ValueError:
+                continue
+        else:
+            raise ValueError(f"player {player}'s unit {i} ({models} models) does not fit in the deployment zone")
+    return out

@@ -42,9 +42,7 @@ def enemy_shapes(state: "State", player: int, phase: str | None = None) -> list:
     """Bases of enemy models, plus enemy manifestations that count as units now (M10)."""
     pos = positions(state)
     out: list = [
-        Circle(float(pos.x[k]), float(pos.y[k]), float(pos.r[k]))
-        for k in range(len(pos.x))
-        if state.units[pos.units[pos.owner[k]]].player != player
+        Circle(float(pos.x[k]), float(pos.y[k]), float(pos.r[k])) for k in np.flatnonzero(pos.player != player).tolist()
     ]
     out.extend(manifestation_shape(state, mid) for mid in manifestations_as_units(state, player, phase))
     return out
@@ -68,13 +66,18 @@ def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase
     """The closest distance from any of `circles` to an enemy unit or manifestation (M10)."""
     pos = positions(state)
     best = math.inf
-    enemy = np.array([state.units[pos.units[o]].player != player for o in pos.owner], dtype=bool) if len(pos.x) else None
-    for c in circles:
-        if enemy is not None and enemy.any():
-            g = np.hypot(pos.x[enemy] - c.x, pos.y[enemy] - c.y) - pos.r[enemy] - c.r
-            best = min(best, max(0.0, float(g.min())))
-        for mid in manifestations_as_units(state, player, phase):
-            best = min(best, distance(c, manifestation_shape(state, mid)))
+    enemy = pos.player != player
+    if enemy.any() and circles:
+        ex, ey, er = pos.x[enemy], pos.y[enemy], pos.r[enemy]
+        cx = np.array([c.x for c in circles])
+        cy = np.array([c.y for c in circles])
+        cr = np.array([c.r for c in circles])
+        g = np.hypot(ex[None, :] - cx[:, None], ey[None, :] - cy[:, None]) - er[None, :] - cr[:, None]
+        best = max(0.0, float(g.min()))
+    for mid in manifestations_as_units(state, player, phase):
+        shape = manifestation_shape(state, mid)
+        for c in circles:
+            best = min(best, distance(c, shape))
     return best
 
 
@@ -126,9 +129,7 @@ def move_problems(
     pos = positions(state)
     mine = pos.owner == pos.units.index(uid)
     others = BaseIndex.from_arrays(pos.x[~mine], pos.y[~mine], pos.r[~mine])
-    friendly = [
-        k for k, o in enumerate(pos.owner[~mine].tolist()) if state.units[pos.units[o]].player == u.player
-    ]
+    friendly = np.flatnonzero(pos.player[~mine] == u.player).tolist()
     bf = state.game.battlefield
     problems: list[str] = []
     ends: list[Circle] = []

@@ -166,15 +166,23 @@ def _move(state: "State", a: MoveUnit) -> None:
 # --- options for bots and UI hints -----------------------------------------------------------
 
 
+def _centres(state: "State") -> dict[str, tuple[float, float]]:
+    key = ("centres",)
+    if key not in state._cache:
+        state._cache[key] = {k: centre_of(state, k) for k, u in state.units.items() if u.alive}
+    return state._cache[key]
+
+
 def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
     """Points worth moving towards: the nearest objective and the nearest enemy unit."""
-    me = centre_of(state, uid)
+    centres = _centres(state)
+    me = centres[uid]
     player = state.units[uid].player
     goals = []
     objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
     if objectives:
         goals.append(min(objectives, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
-    enemies = [centre_of(state, k) for k, u in state.units.items() if u.alive and u.player != player]
+    enemies = [c for k, c in centres.items() if state.units[k].player != player]
     if enemies:
         goals.append(min(enemies, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
     return goals
@@ -224,7 +232,7 @@ def movement_candidates(state: "State") -> list[Action]:
         kind, reach = allowance(state, uid)
         if not declared(state, uid):
             out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
-        me = centre_of(state, uid)
+        me = _centres(state)[uid]
         for gx, gy in _targets_for_moves(state, uid):
             dx, dy = gx - me[0], gy - me[1]
             n = math.hypot(dx, dy)

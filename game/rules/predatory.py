@@ -16,7 +16,7 @@ summoning model (the model picked at summoning, E5) is controlled by that model.
 (ties: the lowest index) stands in for it. A model controls at most one per hero phase: when
 several qualify, its player chooses (decision `predatory_control`, action `ChooseControlled`).
 The rest are wild. Control is shown in `ManifestationState.flags["controlled_by"] = [unit,
-model]` (absent when wild) until the start of the next hero phase.
+model]`, wildness in `flags["wild"] = True`, until the start of the next hero phase.
 
 Order (E8). One decision kind, `predatory_move`, answered by `MovePredatory`:
 stage "controlled": the active player moves each one its models control, in the order it likes,
@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 CONTROLLED_BY = "controlled_by"  # ManifestationState.flags key: [unit, model]
+WILD = "wild"  # ManifestationState.flags key: True while wild this hero phase
 PROCEDURE_STEPS = ("predatory.control", "predatory.moves")
 DIRECTIONS = 8  # full-reach representative points offered per manifestation
 NEAREST_ENEMIES = 2  # enemy units offered as "toward / across" representative points
@@ -156,14 +157,16 @@ def _reset(state: "State") -> None:
     for m in state.manifestations.values():
         m.commander = m.player
         m.flags.pop(CONTROLLED_BY, None)
+        m.flags.pop(WILD, None)
 
 
 @step("predatory.control")
 def _control(state: "State") -> None:
     """E7: before the moves, mark what each summoning model controls; ask when several qualify."""
     movers = predatory_ids(state)
-    for mid in state.manifestations:
-        state.manifestations[mid].flags.pop(CONTROLLED_BY, None)
+    for m in state.manifestations.values():
+        m.flags.pop(CONTROLLED_BY, None)
+        m.flags.pop(WILD, None)
     if not movers:
         return
     state.emit(PredatoryMovesBegan(active=state.active, manifestations=tuple(movers)))
@@ -171,8 +174,7 @@ def _control(state: "State") -> None:
     for mid in movers:
         q = qualifies(state, mid)
         if q is None:
-            reason = "no_summoner" if summoning_model(state, mid) is None else "out_of_range"
-            state.emit(ManifestationWild(manifestation=mid, reason=reason))
+            _wild(state, mid, "no_summoner" if summoning_model(state, mid) is None else "out_of_range")
         else:
             by_model.setdefault(q, []).append(mid)
     asks: list[dict[str, Any]] = []
@@ -184,6 +186,11 @@ def _control(state: "State") -> None:
     # The active player answers first; within a player, in the order the units were listed.
     asks.sort(key=lambda d: (d["player"] != state.active, list(state.units).index(d["unit"]), d["model"]))
     state.decisions.extend(reversed(asks))
+
+
+def _wild(state: "State", mid: str, reason: str) -> None:
+    state.manifestations[mid].flags[WILD] = True
+    state.emit(ManifestationWild(manifestation=mid, reason=reason))
 
 
 def _mark(state: "State", mid: str, uid: str, model: int) -> None:
@@ -224,7 +231,7 @@ def _choose(state: "State", a: ChooseControlled) -> None:
     _mark(state, a.manifestation, d["unit"], d["model"])
     for mid in d["candidates"]:
         if mid != a.manifestation and mid in state.manifestations:
-            state.emit(ManifestationWild(manifestation=mid, reason="chose_another"))
+            _wild(state, mid, "chose_another")
 
 
 # --- E8: order of moves ---------------------------------------------------------------------
@@ -332,8 +339,11 @@ def blocked_reason(state: "State", mid: str, x: float, y: float) -> str | None:
         return f"would overlap a base of {state.units[uid].name} ({uid}) (E9)"
     for piece in state.game.battlefield.terrain.impassable_overlapping(shape):
         return f"would overlap impassable terrain {piece.name!r} (E9)"
-    for oid in state.manifestations:
-        if oid != mid and overlaps(shape, manifestation_shape(state, oid)):
+    reach = _outer_radius(state, m.scroll)
+    for oid, o in state.manifestations.items():
+        if oid == mid or math.hypot(o.x - x, o.y - y) >= reach + _outer_radius(state, o.scroll):
+            continue  # bounding circles apart: no overlap possible
+        if overlaps(shape, manifestation_shape(state, oid)):
             return f"would overlap {_name(state, oid)} (E9)"
     return None
 
@@ -502,14 +512,14 @@ def candidate_points(state: "State", mid: str, player: int) -> list[tuple[float,
 
 
 def _move_view(state: "State", rec: dict) -> Decision:
+    """The move decision. `data["manifestations"]` describes every eligible one (centre, reach);
+    the point-choice keys (`point_action`, `point_fields`, `centre`, `reach`, `scroll`) describe
+    the first of them, for front ends that offer one point choice at a time."""
     p = rec["player"]
     mids = eligible(state, rec)
-    options: list[Action] = []
     info: dict[str, Any] = {}
     for mid in mids:
         m = state.manifestations[mid]
-        for x, y in candidate_points(state, mid, p):
-            options.append(MovePredatory(player=p, manifestation=mid, x=x, y=y))
         info[mid] = {
             "scroll": m.scroll,
             "centre": [m.x, m.y],
@@ -517,23 +527,31 @@ def _move_view(state: "State", rec: dict) -> Decision:
             "controlled_by": m.flags.get(CONTROLLED_BY),
             "player": m.player,
         }
+
+    def options() -> list[Action]:
+        return [MovePredatory(player=p, manifestation=mid, x=x, y=y) for mid in mids for x, y in candidate_points(state, mid, p)]
+
     if rec["stage"] == "controlled":
         prompt = "move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"
     else:
         prompt = "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
-    return Decision(
-        player=p,
-        kind="predatory_move",
-        prompt=prompt,
-        options=tuple(options),
-        data={"stage": rec["stage"], "moved": list(rec["moved"]), "manifestations": info, "rule": "E8"},
-    )
+    data: dict[str, Any] = {"stage": rec["stage"], "moved": list(rec["moved"]), "manifestations": info, "rule": "E8"}
+    if mids:
+        first = info[mids[0]]
+        data.update(
+            point_action="MovePredatory",
+            point_fields={"manifestation": mids[0]},
+            centre=first["centre"],
+            reach=first["reach"],
+            scroll=first["scroll"],
+        )
+    return Decision(player=p, kind="predatory_move", prompt=prompt, options=state.lazily(options), data=data)
 
 
 DECISION_VIEWS["predatory_move"] = _move_view
 
 
 on_begin("hero", "predatory.reset")
-for _name_ in PROCEDURE_STEPS:
-    on_end("hero", _name_)
+for _step in PROCEDURE_STEPS:
+    on_end("hero", _step)
 _keep_procedure_first()

@@ -104,8 +104,9 @@ def load_game(path: str | Path) -> tuple[Game, State, dict[str, Any]]:
 
 
 def data_dir() -> Path:
-    """Where autosaves live: $SPELLFIELD_DATA_DIR, else the platform's user data directory."""
-    override = os.environ.get(DATA_DIR_ENV)
+    """Where autosaves live: $SPELLFIELD_DATA_DIR (or $SPELLFIELD_HOME), else the platform's
+    user data directory."""
+    override = os.environ.get(DATA_DIR_ENV) or os.environ.get("SPELLFIELD_HOME")
     if override:
         return Path(override)
     from platformdirs import user_data_dir

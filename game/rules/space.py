@@ -41,6 +41,7 @@ class Positions:
     r: np.ndarray
     owner: np.ndarray  # index into `units`
     units: list[str]
+    player: np.ndarray  # the player each model belongs to
 
 
 def positions(state: "State") -> Positions:
@@ -59,7 +60,12 @@ def positions(state: "State") -> Positions:
             rs.append(r)
             owner.append(len(units))
         units.append(uid)
-    pos = Positions(circles, np.array(xs, float), np.array(ys, float), np.array(rs, float), np.array(owner, int), units)
+    owners = np.array(owner, int)
+    unit_player = np.array([state.units[u].player for u in units], int)
+    pos = Positions(
+        circles, np.array(xs, float), np.array(ys, float), np.array(rs, float), owners, units,
+        unit_player[owners] if len(owners) else np.zeros(0, int),
+    )
     state._cache["positions"] = pos
     return pos
 
@@ -146,6 +152,16 @@ def sight(state: "State", observer_unit: str, observer_model: int, thing: str) -
         result = Sight(False, None, ())
     state._cache[key] = result
     return result
+
+
+def unit_sees(state: "State", unit: str, thing: str) -> bool:
+    """Can any model of `unit` see `thing` (a unit or a manifestation)? (G2) Cached per query."""
+    key = ("unit_sees", unit, thing)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = any(sight(state, unit, i, thing).visible for i, _ in state.units[unit].live_models())
+        state._cache[key] = cached
+    return cached
 
 
 def can_see_shape(state: "State", observer_unit: str, observer_model: int, target: Shape) -> bool:

@@ -24,7 +24,7 @@ from game.rules.decisions import HANDLERS, Decision
 from game.rules.dice import Dice, dice_from_dict
 from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
-from game.rules.deployment import place_unit
+from game.rules.deployment import deploy_army
 from game.rules.game import Game
 from game.rules.units import ManifestationState, ModelState, UnitState
 
@@ -70,17 +70,15 @@ class State:
             army = game.army(player)
             zone = next((z for z in bf.map.deployment if z.player == player), None)
             anchors = list(zone.anchors) if zone else []
-            for i, au in enumerate(army.units):
+            sizes = []
+            for au in army.units:
+                ws = game.warscroll(au.warscroll)
+                sizes.append((ws.models, ws.base.radius_in or 0.5))
+            spots = deploy_army(bf, bf.zones.get(player), player, anchors, sizes, placed)
+            for i, (au, where) in enumerate(zip(army.units, spots)):
                 ws = game.warscroll(au.warscroll)
                 uid = f"p{player}u{i}"
-                if i < len(anchors):
-                    anchor = anchors[i]
-                else:  # no anchor left: a fallback row along the player's edge
-                    anchor = (4.0 + 5.0 * i, 4.0 if player == 1 else bf.height - 4.0)
-                radius = ws.base.radius_in or 0.5
-                spots = place_unit(bf, bf.zones.get(player), anchor, ws.models, radius, placed)
-                models = [ModelState(x, y) for x, y in spots]
-                s.units[uid] = UnitState(uid, player, ws.id, au.name or ws.name, models)
+                s.units[uid] = UnitState(uid, player, ws.id, au.name or ws.name, [ModelState(x, y) for x, y in where])
         return s
 
     # --- the engine API ----------------------------------------------------------------------

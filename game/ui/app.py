@@ -113,6 +113,7 @@ class App:
                                   seed=opts["seed"])
         except Exception as exc:  # bad ids or data: say so in the menu
             return f"cannot start: {exc}"
+        session.autosaving = not demo and not self.headless
         if advance:
             bots = {1: RandomBot(1, opts["seed"]), 2: RandomBot(2, opts["seed"])}
             for _ in range(advance):
@@ -134,13 +135,18 @@ class App:
         from game.ui.scenes.battle import BattleScene
         from game.ui.session import Session
 
+        from game.rules.saves import SaveError, replay_from_save
+
         try:
-            game, state = storage.load(path)
+            game, state, meta = storage.load(path)
         except storage.SavesUnavailable as exc:
             return str(exc)
-        except Exception as exc:
-            return f"cannot load {path}: {exc}"
-        session = Session(game, state, 0)
+        except SaveError as exc:
+            return str(exc)
+        session = Session(game, state, meta.get("seed") or 0, autosaving=True)
+        rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
+        if rebuilt is not None:
+            session.recorder.steps = list(rebuilt["steps"])
         scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
         scene.seen_player = None
         (self.replace if replace else self.push)(scene)
@@ -240,8 +246,15 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "resume", False):
         from game.ui import storage
 
-        saves = storage.list_saves() if storage.saves_available() else []
-        err = app.open_save(saves[0]) if saves else "no saved game"
+        err = "no saved game to resume"
+        for i, candidate in enumerate(storage.resume_candidates()):
+            problem = app.open_save(candidate)
+            if problem is None:
+                if i:
+                    print(f"spellfield: resumed the previous autosave ({candidate}); the latest: {err}")
+                err = None
+                break
+            err = problem
     elif getattr(args, "demo", False):
         err = app.start_battle(app.default_options(), demo=True, advance=getattr(args, "advance", 0))
     elif (headless or frames is not None or getattr(args, "advance", 0)) and not getattr(args, "menu", False):

@@ -39,7 +39,7 @@ class HumanController:
         self._queue: list[Action] = []
 
     def begin(self, session: Any) -> None:
-        self._queue.clear()
+        return None  # actions submitted just before the decision opened are kept
 
     def submit(self, action: Action) -> None:
         self._queue.append(action)

@@ -25,6 +25,7 @@ class Session:
     history: list[Event] = field(default_factory=list)  # every event of the battle, in order
     batches: list[list[Event]] = field(default_factory=list)  # events per applied action
     version: int = 0  # changes after every applied action
+    autosaving: bool = False  # write the engine's autosave after every action
 
     def __post_init__(self) -> None:
         self.recorder = Recorder(self.game, self.seed, self.state)
@@ -53,7 +54,15 @@ class Session:
         self.history.extend(events)
         self.batches.append(list(events))
         self.version += 1
+        if self.autosaving:
+            from game.ui.storage import autosave
+
+            autosave(self)
         return events
+
+    def actions(self) -> list[dict]:
+        """Every action applied so far, as dicts (for saves)."""
+        return [step["action"] for step in self.recorder.steps]
 
     def replay_dict(self) -> dict[str, Any]:
         return self.recorder.to_dict()

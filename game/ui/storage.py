@@ -1,9 +1,9 @@
 """Where the front end keeps saves and replays, and the bridge to the engine's save module.
 
-Saves go through `game.rules.saves` (`save_game(path, game, state)`, `load_game(path)`); until
-that module exists the menu says "no saved game" instead of failing. Replays are the engine's
-replay JSON (`game.rules.replay`). The folder is `$SPELLFIELD_HOME` or the platform's user data
-folder for "spellfield".
+Saves go through `game.rules.saves` (`save_game`, `load_game`, `autosave`); the engine writes
+them atomically and checks them on load. Replays are the engine's replay JSON
+(`game.rules.replay`). The folder is `game.rules.saves.data_dir()`: `$SPELLFIELD_DATA_DIR`
+(or `$SPELLFIELD_HOME`) or the platform's user data folder for "spellfield".
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ def home() -> Path:
     env = os.environ.get("SPELLFIELD_HOME")
     if env:
         return Path(env)
-    import platformdirs
+    from game.rules.saves import data_dir
 
-    return Path(platformdirs.user_data_dir("spellfield", appauthor=False))
+    return data_dir()
 
 
 def saves_dir() -> Path:
@@ -53,28 +53,40 @@ def save(session, path=None) -> Path:
     mod = _saves_module()
     if mod is None:
         raise SavesUnavailable("saving is not available yet (game.rules.saves is missing)")
-    p = Path(path) if path else saves_dir() / "autosave.json"
+    p = Path(path) if path else saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
     p.parent.mkdir(parents=True, exist_ok=True)
-    mod.save_game(p, session.game, session.state)
+    mod.save_game(p, session.state, session.seed, session.actions())
     return p
 
 
+def autosave(session) -> None:
+    """After every action: the engine keeps the latest and the previous autosave."""
+    from game.rules.saves import autosave as engine_autosave
+
+    engine_autosave(session.state, session.seed, session.actions())
+
+
+def resume_candidates() -> list[Path]:
+    """The latest autosave, then the previous one (used if the latest is damaged)."""
+    from game.rules.saves import autosave_path, previous_autosave_path
+
+    return [p for p in (autosave_path(), previous_autosave_path()) if p.exists()]
+
+
 def list_saves() -> list[Path]:
+    found = resume_candidates()
     d = saves_dir()
-    if not d.is_dir():
-        return []
-    return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    if d.is_dir():
+        found += sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return found
 
 
-def load(path) -> tuple[Any, Any]:
-    """(game, state) from a save file. Raises SavesUnavailable or the module's own errors."""
+def load(path) -> tuple[Any, Any, dict]:
+    """(game, state, meta) from a save file. Raises SavesUnavailable or SaveError."""
     mod = _saves_module()
     if mod is None:
         raise SavesUnavailable("no saved game: saving is not available yet")
-    got = mod.load_game(path)
-    if isinstance(got, tuple):
-        return got[0], got[1]
-    return got.game, got.state
+    return mod.load_game(path)
 
 
 def write_replay(session) -> Path:

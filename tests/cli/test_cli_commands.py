@@ -16,13 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_play_prints_the_default_setup_and_first_decision(capsys):
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--text", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Ashfall Crossing" in out and "WIZARD (2)" in out and "First decision: player 1" in out
 
 
 def test_play_with_an_unknown_army_is_a_clear_error(capsys):
-    assert main(["play", "--armies", "emberward", "nobody"]) == 2
+    assert main(["play", "--text", "--armies", "emberward", "nobody"]) == 2
+    assert main(["play", "--headless", "--frames", "1", "--armies", "emberward", "nobody"]) == 2
     err = capsys.readouterr().err
     assert "unknown army 'nobody'" in err and "Traceback" not in err
 
@@ -95,5 +96,16 @@ def test_rules_import_without_pygame_or_pymunk():
 
 
 def test_python_dash_m_game_runs():
-    out = subprocess.run([sys.executable, "-m", "game", "--seed", "2"], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-m", "game", "--text", "--seed", "2"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0 and "First decision" in out.stdout
+
+
+def test_headless_screenshot_command(tmp_path):
+    shot = tmp_path / "out.png"
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"}
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--headless", "--frames", "3", "--screenshot", str(shot)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, env=env,
+    )
+    assert out.returncode == 0, out.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -55,6 +55,15 @@ class Overlays:
     path: list[tuple[float, float]] | None = None
 
 
+def circle(surf: pygame.Surface, colour, centre, radius_px: float, width: int = 0) -> pygame.Rect:
+    """A circle whose drawn pixels straddle the true radius (pygame draws a radius-n circle's
+    outline at n-1 .. n-width), so rings measure true on screen."""
+    c = (round(centre[0]), round(centre[1]))
+    if width:
+        return pygame.draw.circle(surf, colour, c, max(1, round(radius_px + width / 2)), width)
+    return pygame.draw.circle(surf, colour, c, max(1, round(radius_px + 0.5)))
+
+
 def _hatch(poly: Polygon, spacing: float, angle: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Pattern lines clipped to a polygon, in inches (computed once per map)."""
     minx, miny, maxx, maxy = poly.bounds
@@ -100,6 +109,9 @@ class FieldRenderer:
         self._patterns: dict[str, Any] = {}
         self._map_id: str | None = None
         self.static_renders = 0  # for tests and the bench
+        self._rulers_key = None
+        self._rulers_surf = None
+        self._rulers_box = None
 
     # --- static layer --------------------------------------------------------------------
 
@@ -124,16 +136,49 @@ class FieldRenderer:
         self._map_id = bmap.id
         return pieces
 
-    def static_layer(self, state, size: tuple[int, int]) -> pygame.Surface:
+    def _layer_camera(self, bmap, pad: int) -> "_LayerView":
+        return _LayerView(self.camera.scale, pad, bmap.height * self.camera.scale + pad, self.camera.margin)
+
+    def board_layer(self, state, version: Any, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[float, float]]:
+        """The battlefield with terrain, objectives, manifestations and bases, cached.
+
+        At ordinary zoom the layer covers the whole board, so panning only moves where it is
+        blitted; it is re-rendered when the scale or the state (`version`) changes. Zoomed far
+        in, the layer is the viewport and follows the camera.
+        """
         bmap = state.game.battlefield.map
-        key = (self.camera.key(), size, bmap.id, len(bmap.terrain))
+        cam = self.camera
+        pad = 80
+        bw, bh = bmap.width * cam.scale + 2 * pad, bmap.height * cam.scale + 2 * pad
+        whole = bw * bh <= 9_000_000
+        if whole:
+            key = ("board", round(cam.scale, 6), bmap.id, len(bmap.terrain), version)
+            offset = (cam.ox - pad, cam.oy - bmap.height * cam.scale - pad)
+        else:
+            key = ("view", cam.key(), size, bmap.id, len(bmap.terrain), version)
+            offset = (0.0, 0.0)
         if self._static is not None and self._static_key == key:
-            return self._static
-        surf = pygame.Surface(size)
-        self._draw_static(surf, state, bmap)
+            return self._static, offset
+        if whole:
+            surf = pygame.Surface((int(bw) + 1, int(bh) + 1))
+            view = self._layer_camera(bmap, pad)
+        else:
+            surf = pygame.Surface(size)
+            view = cam
+        real = self.camera
+        self.camera = view
+        try:
+            self._draw_static(surf, state, bmap)
+            for mid, m in state.manifestations.items():
+                self._manifestation(surf, state, mid, m)
+            for uid, u in state.units.items():
+                if u.alive:
+                    self._unit(surf, state, uid, u)
+        finally:
+            self.camera = real
         self._static, self._static_key = surf, key
         self.static_renders += 1
-        return surf
+        return surf, offset
 
     def _draw_static(self, surf: pygame.Surface, state, bmap) -> None:
         cam = self.camera
@@ -183,7 +228,7 @@ class FieldRenderer:
                 pygame.draw.line(surf, line_col, cam.to_screen(*a), cam.to_screen(*b), 1)
             dot_r = max(1, round(s * 0.09))
             for d in p["dots"]:
-                pygame.draw.circle(surf, theme.TERRAIN["cover"][1], cam.to_screen(*d), dot_r)
+                circle(surf, theme.TERRAIN["cover"][1], cam.to_screen(*d), dot_r)
             pygame.draw.polygon(surf, edge, pts, 3 if "obscuring" in traits else 2)
             if "cover" in traits and kind != "cover":
                 pygame.draw.polygon(surf, theme.TERRAIN["cover"][0], pts, 1)
@@ -197,19 +242,18 @@ class FieldRenderer:
         # objectives with their 3" control rings
         for o in bmap.objectives:
             cx, cy = cam.to_screen(o.x, o.y)
-            pygame.draw.circle(surf, theme.OBJECTIVE_RING, (cx, cy), OBJECTIVE_RANGE * s, 2)
+            circle(surf, theme.OBJECTIVE_RING, (cx, cy), OBJECTIVE_RANGE * s, 2)
             r = max(4, round(0.8 * s))
-            pygame.draw.circle(surf, (40, 36, 20), (cx, cy), r)
-            pygame.draw.circle(surf, theme.OBJECTIVE, (cx, cy), r, 2)
-            pygame.draw.circle(surf, theme.OBJECTIVE, (cx, cy), max(2, r // 3))
+            circle(surf, (40, 36, 20), (cx, cy), r)
+            circle(surf, theme.OBJECTIVE, (cx, cy), r, 2)
+            circle(surf, theme.OBJECTIVE, (cx, cy), max(2, r // 3))
             if s >= 9 and o.name:
                 lab = theme.text(o.name, 11, theme.OBJECTIVE)
                 surf.blit(lab, (cx - lab.get_width() / 2, cy + OBJECTIVE_RANGE * s + 2))
         surf.set_clip(clip)
         pygame.draw.rect(surf, theme.FIELD_EDGE, board.inflate(4, 4), 2)
-        self._rulers(surf, bmap, board)
 
-    def _rulers(self, surf: pygame.Surface, bmap, board: pygame.Rect) -> None:
+    def _rulers(self, surf: pygame.Surface, bmap, board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         """Inch rulers along the bottom and left of the viewport, always matching the camera."""
         cam = self.camera
         vp = surf.get_rect()
@@ -243,20 +287,71 @@ class FieldRenderer:
                 surf.blit(t, (left.right - 10 - t.get_width(), y - t.get_height() / 2))
         unit = theme.text('inches', 10, theme.TEXT_DIM)
         surf.blit(unit, (max(0, left.x - 8), by + 10))
+        return bottom, left
 
     # --- dynamic layer ---------------------------------------------------------------------
 
-    def draw(self, surf: pygame.Surface, state, ov: Overlays | None = None) -> None:
-        """Draw the whole battlefield into `surf` (the viewport-sized battlefield surface)."""
+    def draw(self, surf: pygame.Surface, state, ov: Overlays | None = None, version: Any = None) -> None:
+        """Draw the battlefield into `surf` (viewport-sized). `version` names the state's
+        revision: the cached board layer is redrawn when it changes (None: every frame)."""
         ov = ov or Overlays()
-        surf.blit(self.static_layer(state, surf.get_size()), (0, 0))
+        if version is None:
+            self._static_key = None
+        layer, (ox, oy) = self.board_layer(state, version, surf.get_size())
+        vp = surf.get_rect()
+        lr = pygame.Rect(round(ox), round(oy), layer.get_width(), layer.get_height())
+        if not lr.contains(vp):  # paint only the strips the layer leaves uncovered
+            for strip in (pygame.Rect(0, 0, vp.w, max(0, lr.top)), pygame.Rect(0, lr.bottom, vp.w, vp.h - lr.bottom),
+                          pygame.Rect(0, 0, max(0, lr.left), vp.h), pygame.Rect(lr.right, 0, vp.w - lr.right, vp.h)):
+                if strip.w > 0 and strip.h > 0:
+                    surf.fill(theme.BG, strip)
+        surf.blit(layer, lr.topleft)
+        bmap = state.game.battlefield.map
+        key = (self.camera.key(), vp.size, bmap.id)
+        if self._rulers_key != key:
+            x0, y1 = self.camera.to_screen(0, 0)
+            x1, y0 = self.camera.to_screen(bmap.width, bmap.height)
+            rs = pygame.Surface(vp.size)
+            strips = self._rulers(rs, bmap, pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))
+            # keep only the two opaque strips: cheap plain blits every frame
+            self._rulers_surf = [(r.topleft, rs.subsurface(r.clip(vp)).copy()) for r in strips if r.clip(vp).size[0] > 0 and r.clip(vp).size[1] > 0]
+            self._rulers_key = key
+        for at, strip in self._rulers_surf:
+            surf.blit(strip, at)
         self._blocked_terrain(surf, state, ov)
-        for mid, m in state.manifestations.items():
-            self._manifestation(surf, state, mid, m, ov)
-        for uid, u in state.units.items():
-            if u.alive:
-                self._unit(surf, state, uid, u, ov)
+        self._marks(surf, state, ov)
         self._overlays(surf, state, ov)
+
+    def _marks(self, surf, state, ov: Overlays) -> None:
+        """Per-frame marks on bases: legal-target halos, selection, hover, the name label."""
+        cam = self.camera
+        for uid, u in state.units.items():
+            hl = ov.highlight_units.get(uid)
+            sel = ov.selected is not None and ov.selected[0] == uid
+            hov = ov.hovered == uid
+            if not (hl or sel or hov) or not u.alive:
+                continue
+            r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+            first = None
+            for i, m in u.live_models():
+                c = cam.to_screen(m.x, m.y)
+                first = first or c
+                if hl:
+                    circle(surf, hl, c, r + 4, 3)
+                if ov.selected == (uid, i):
+                    circle(surf, theme.SELECT, c, r + 2, 2)
+                elif sel or hov:
+                    circle(surf, theme.SELECT, c, r + 1, 1)
+            if first is not None and (hov or sel):
+                t = theme.text(u.name, 13, theme.TEXT, bold=True)
+                bg = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
+                bg.midtop = (first[0], first[1] + r + 8)
+                surf.fill((0, 0, 0), bg)
+                surf.blit(t, (bg.x + 3, bg.y + 1))
+        if ov.hovered in state.manifestations:
+            from game.rules.space import manifestation_shape
+
+            self._draw_shape(surf, manifestation_shape(state, ov.hovered), (0, 0, 0, 0), theme.SELECT, 3)
 
     def _blocked_terrain(self, surf, state, ov: Overlays) -> None:
         if not ov.blocked_terrain:
@@ -282,9 +377,9 @@ class FieldRenderer:
             box.center = (round(cx), round(cy))
             if box.w < 2000:
                 tmp = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.circle(tmp, fill_rgba, (box.w / 2, box.h / 2), r)
+                circle(tmp, fill_rgba, (box.w / 2, box.h / 2), r)
                 surf.blit(tmp, box.topleft)
-            pygame.draw.circle(surf, edge, (cx, cy), r, width)
+            circle(surf, edge, (cx, cy), r, width)
             return box
         pts = self._shape_points(shape)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -297,16 +392,14 @@ class FieldRenderer:
         pygame.draw.polygon(surf, edge, pts, width)
         return box
 
-    def _manifestation(self, surf, state, mid: str, m, ov: Overlays) -> None:
+    def _manifestation(self, surf, state, mid: str, m) -> None:
         from game.rules.space import manifestation_shape
 
         scroll = state.game.content.manifestations[m.scroll]
         owner = theme.player_colour(state, m.player)
         commander = theme.player_colour(state, m.commander or m.player)
         shape = manifestation_shape(state, mid)
-        hovered = ov.hovered == mid
-        edge = theme.SELECT if hovered else commander
-        box = self._draw_shape(surf, shape, (*owner, 90), edge, 3 if hovered else 2)
+        box = self._draw_shape(surf, shape, (*owner, 90), commander, 2)
         if scroll.predatory:  # a striped rim and a fang marker
             self._draw_shape(surf, shape, (0, 0, 0, 0), theme.PREDATORY, 1)
         cx, cy = self.camera.to_screen(m.x, m.y)
@@ -320,15 +413,16 @@ class FieldRenderer:
         if m.commander and m.commander != m.player:
             info.append(f"commanded by P{m.commander}")
         ctrl = m.flags.get("controlled_by") if isinstance(m.flags, dict) else None
-        if ctrl:
-            info.append(f"controlled by {state.units[ctrl].name if ctrl in state.units else ctrl}")
+        if ctrl:  # [unit, model] (E7)
+            uid = ctrl[0] if isinstance(ctrl, (list, tuple)) else ctrl
+            info.append(f"controlled by {state.units[uid].name if uid in state.units else uid}")
         elif scroll.predatory and m.flags.get("wild"):
             info.append("wild")
         if info:
             t2 = theme.text(", ".join(info), 11, theme.lighter(commander))
             surf.blit(t2, (cx - t2.get_width() / 2, box.bottom))
 
-    def _unit(self, surf, state, uid: str, u, ov: Overlays) -> None:
+    def _unit(self, surf, state, uid: str, u) -> None:
         cam = self.camera
         ws = state.game.warscroll(u.warscroll)
         r_in = ws.base.radius_in or 0.5
@@ -336,8 +430,6 @@ class FieldRenderer:
         col = theme.player_colour(state, u.player)
         roles = roles_of(ws)
         role = main_role(roles)
-        hl = ov.highlight_units.get(uid)
-        hovered = ov.hovered == uid
         isz = int(r * 1.3)
         ic = icon(role, isz, (250, 250, 245)) if role and isz >= 6 else None
         first = None
@@ -345,17 +437,9 @@ class FieldRenderer:
             cx, cy = cam.to_screen(m.x, m.y)
             if first is None:
                 first = (cx, cy)
-            if hl:
-                pygame.draw.circle(surf, hl, (cx, cy), r + 4, 3)
-            pygame.draw.circle(surf, col, (cx, cy), r)
+            circle(surf, col, (cx, cy), r)
             rim = theme.ACCENT if "HERO" in roles else theme.darker(col, 0.45)
-            pygame.draw.circle(surf, rim, (cx, cy), r, 2 if r >= 6 else 1)
-            if ov.selected == (uid, i):
-                pygame.draw.circle(surf, theme.SELECT, (cx, cy), r + 2, 2)
-            elif ov.selected and ov.selected[0] == uid:
-                pygame.draw.circle(surf, theme.lighter(col, 0.6), (cx, cy), r + 1, 1)
-            if hovered:
-                pygame.draw.circle(surf, theme.SELECT, (cx, cy), r + 1, 1)
+            circle(surf, rim, (cx, cy), r, 2 if r >= 6 else 1)
             if ic is not None:
                 surf.blit(ic, (cx - isz / 2, cy - isz / 2))
             if "FLY" in roles and r >= 7:
@@ -369,12 +453,6 @@ class FieldRenderer:
                 pygame.draw.rect(surf, theme.HEALTH_OK, (bx, by, bw * frac, bh))
         if first is not None:
             self._badge(surf, state, uid, u, ws, first, r)
-            if hovered or (ov.selected and ov.selected[0] == uid):
-                t = theme.text(u.name, 13, theme.TEXT, bold=True)
-                bg = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
-                bg.midtop = (first[0], first[1] + r + 8)
-                surf.fill((0, 0, 0), bg)
-                surf.blit(t, (bg.x + 3, bg.y + 1))
 
     def _badge(self, surf, state, uid, u, ws, at, r) -> None:
         """WIZARD / PRIEST badge: power level, what is left this phase, unbinds, ritual points."""
@@ -402,7 +480,7 @@ class FieldRenderer:
         n = max(wl, pl)
         for k in range(n):  # one pip per use: filled = still available this phase
             c = (x + 5 + k * 9, y + 7)
-            pygame.draw.circle(surf, theme.TEXT, c, 3.5, 0 if k < left else 1)
+            circle(surf, theme.TEXT, c, 3.5, 0 if k < left else 1)
         x += 4 + n * 9
         extra = []
         if wl:
@@ -421,7 +499,7 @@ class FieldRenderer:
             c = cam.to_screen(ring.x, ring.y)
             rad = ring.radius * cam.scale
             if rad > 1:
-                pygame.draw.circle(surf, ring.colour, c, rad, ring.width)
+                circle(surf, ring.colour, c, rad, ring.width)
                 if ring.label:
                     t = theme.text(ring.label, 12, ring.colour, bold=True)
                     # label at the ring's top-right, on a dark chip for readability
@@ -431,13 +509,13 @@ class FieldRenderer:
                     surf.fill((0, 0, 0), bg)
                     surf.blit(t, (bg.x + 2, bg.y))
         for x, y, r in ov.blocked_bases:
-            pygame.draw.circle(surf, theme.SIGHT_BLOCKED, cam.to_screen(x, y), r * cam.scale + 3, 3)
+            circle(surf, theme.SIGHT_BLOCKED, cam.to_screen(x, y), r * cam.scale + 3, 3)
         if ov.sight_line is not None:
             a, b = ov.sight_line
             col = theme.SIGHT_CLEAR if ov.sight_ok else theme.SIGHT_BLOCKED
             pygame.draw.line(surf, col, cam.to_screen(*a), cam.to_screen(*b), 3)
         for x, y in ov.candidates:
-            pygame.draw.circle(surf, theme.RING_REACH, cam.to_screen(x, y), 2)
+            circle(surf, theme.RING_REACH, cam.to_screen(x, y), 2)
         if ov.path:
             pygame.draw.lines(surf, theme.RULER, False, [cam.to_screen(*p) for p in ov.path], 2)
         if ov.ghost is not None:
@@ -449,9 +527,19 @@ class FieldRenderer:
             pygame.draw.line(surf, (0, 0, 0), pa, pb, 5)
             pygame.draw.line(surf, theme.RULER, pa, pb, 2)
             for p in (pa, pb):
-                pygame.draw.circle(surf, theme.RULER, p, 4)
+                circle(surf, theme.RULER, p, 4)
             t = theme.text(label, 15, theme.ACCENT, bold=True)
             mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
             bg = pygame.Rect(mx + 8, my - 10, t.get_width() + 8, t.get_height() + 4)
             surf.fill((0, 0, 0), bg)
             surf.blit(t, (bg.x + 4, bg.y + 2))
+
+
+class _LayerView:
+    """A camera for drawing into the cached whole-board layer (same scale, board-local origin)."""
+
+    def __init__(self, scale: float, ox: float, oy: float, margin: int) -> None:
+        self.scale, self.ox, self.oy, self.margin = scale, ox, oy, margin
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.scale, self.oy - y * self.scale

@@ -383,10 +383,10 @@ class BattleScene(Scene):
         if not st.is_over():
             d = self.decision
             c = self.controllers.get(d.player)
+            if c is not None and self.begun_version != self.session.version:
+                self.begun_version = self.session.version
+                c.begin(self.session)
             if c is not None and not self.needs_handover():
-                if self.begun_version != self.session.version:
-                    self.begun_version = self.session.version
-                    c.begin(self.session)
                 try:
                     action = c.poll()
                 except Exception as exc:
@@ -406,6 +406,9 @@ class BattleScene(Scene):
             return
         self.selection = {}
         self._explain_cache.clear()
+        for c in self.controllers.values():
+            if isinstance(c, HumanController):
+                c.cancel()  # drop clicks queued for the decision that just closed
         lines = [event_line(self.state, e) for e in events if e.type != "DiceRolled"]
         if lines:
             self.say(lines[-1])
@@ -646,7 +649,6 @@ class BattleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
-        surface.fill(theme.BG)
         note = ""
         c = self.controllers.get(self.decision.player) if not st.is_over() else None
         if c is not None and getattr(c, "kind", "") == "bot":
@@ -654,7 +656,7 @@ class BattleScene(Scene):
         hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
         field = surface.subsurface(self.field_rect)
         hidden = self.needs_handover()
-        self.renderer.draw(field, st, self.overlays)
+        self.renderer.draw(field, st, self.overlays, (id(self.session), self.session.version))
         hint, col = getattr(self, "hint", ("", theme.TEXT))
         hud.status_line(surface, self.status_rect, hint or self.message, col if hint else self.message_colour)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
