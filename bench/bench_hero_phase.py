@@ -54,7 +54,7 @@ def one_phase(start: State, seed: int) -> tuple[float, float, int]:
     applied = time.perf_counter() - t0
     probe = start.clone()
     t0 = time.perf_counter()
-    probe.pending()
+    probe.pending().options  # options are built lazily: force them
     enumerate_once = time.perf_counter() - t0
     return applied, enumerate_once, len(actions)
 

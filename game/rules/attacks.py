@@ -47,13 +47,20 @@ def target_save(state: "State", target: str) -> int:
 def resolve_attacks(
     state: "State", attacker: str, volleys: list[Volley], target: str, *, kind: str, cover: bool = False,
 ) -> AttacksResolved:
-    """Roll every attack of `volleys` against `target` and deal the damage."""
-    player = state.units[attacker].player
-    hit_mod = -modifier(state, attacker, "hit_debuff") - (1 if cover else 0)
+    """Roll every attack of `volleys` against `target` and deal the damage.
+
+    The attacker is a unit, or a manifestation with weapons (M10), whose commanding player rolls.
+    """
+    if attacker in state.manifestations:  # M10: manifestations with weapons can fight
+        player = state.manifestations[attacker].commander or state.manifestations[attacker].player
+        hit_mod, charged = -(1 if cover else 0), False
+    else:
+        player = state.units[attacker].player
+        hit_mod = -modifier(state, attacker, "hit_debuff") - (1 if cover else 0)
+        charged = state.units[attacker].flags.get("charged_turn") == state.turn
     hit_mod = max(-1, min(1, hit_mod))
     save_mod = modifier(state, target, "save_buff") if target in state.units else 0
     save = target_save(state, target)
-    charged = state.units[attacker].flags.get("charged_turn") == state.turn
     totals = dict(attacks=0, hits=0, wounds=0, unsaved=0, damage=0, mortal=0)
     is_hero = target in state.units and state.game.warscroll(state.units[target].warscroll).has("HERO")
     for v in volleys:

@@ -24,7 +24,7 @@ from game.rules.flow import DECISION_VIEWS, on_begin, step
 from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, move_problems, translated
 from game.rules.movement import apply_positions
 from game.rules.shooting import check_attack_target, melee
-from game.rules.space import distance_to, model_circle, unit_circles
+from game.rules.space import distance_to, manifestation_shape, model_circle, unit_circles
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -33,22 +33,53 @@ PILE_IN = 3.0
 
 
 def can_fight(state: "State", uid: str) -> bool:
+    if uid in state.manifestations:
+        return _manifestation_can_fight(state, uid)
     u = state.units[uid]
     return u.alive and bool(melee(state, uid)) and u.flags.get("fought_turn") != state.turn and in_combat(state, uid, "combat")
 
 
+def _manifestation_weapons(state: "State", mid: str):
+    return [w for w in state.game.content.manifestations[state.manifestations[mid].scroll].weapons if w.range == 0]
+
+
+def _manifestation_can_fight(state: "State", mid: str) -> bool:
+    """M10 (aos4): a manifestation with melee weapons fights like a unit when in combat."""
+    m = state.manifestations[mid]
+    return (
+        state.game.profile.manifestations_are_units
+        and bool(_manifestation_weapons(state, mid))
+        and m.flags.get("fought_turn") != state.turn
+        and bool(fight_targets(state, mid))
+    )
+
+
+def _owner(state: "State", thing: str) -> int:
+    if thing in state.manifestations:
+        m = state.manifestations[thing]
+        return m.commander or m.player  # E8: the commanding player makes its choices
+    return state.units[thing].player
+
+
+def _shapes(state: "State", thing: str):
+    if thing in state.manifestations:
+        return [manifestation_shape(state, thing)]
+    return unit_circles(state, thing)
+
+
 def fight_targets(state: "State", uid: str) -> list[str]:
     """Enemy units, and enemy manifestations that can be attacked (M10), within 3" (R4)."""
-    p = state.units[uid].player
+    p = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
     if state.game.profile.manifestations_attackable:
         things += manifestations_as_units(state, p, "combat")
-    mine = unit_circles(state, uid)
+    mine = _shapes(state, uid)
     return [t for t in things if min(distance_to(state, c, t) for c in mine) <= COMBAT_RANGE + TOL]
 
 
 def eligible(state: "State", player: int) -> list[str]:
-    return [k for k, u in state.units.items() if u.player == player and can_fight(state, k)]
+    units = [k for k, u in state.units.items() if u.player == player and can_fight(state, k)]
+    return units + [k for k in state.manifestations if _owner(state, k) == player and can_fight(state, k)]
 
 
 @step("combat.open_fights")
@@ -67,14 +98,21 @@ def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
 
 
 def _check_fight(state: "State", a: Fight) -> None:
-    u = state.units.get(a.unit)
-    if u is None or u.player != a.player:
-        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units")
+    if a.unit not in state.units and a.unit not in state.manifestations or _owner(state, a.unit) != a.player:
+        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units or manifestations")
+    name = _name(state, a.unit)
     if not can_fight(state, a.unit):
-        raise IllegalActionError("cannot_fight", f"{label(state, a.unit)} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)", "R4")
-    check_attack_target(state, a.player, a.target)
+        raise IllegalActionError("cannot_fight", f"{name} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)", "R4")
+    side = state.manifestations[a.unit].player if a.unit in state.manifestations else a.player
+    check_attack_target(state, side, a.target)
     if a.target not in fight_targets(state, a.unit):
-        raise IllegalActionError("out_of_reach", f"{a.target} is not within 3\" of {label(state, a.unit)} (R4)", "R4")
+        raise IllegalActionError("out_of_reach", f"{a.target} is not within 3\" of {name} (R4)", "R4")
+
+
+def _name(state: "State", thing: str) -> str:
+    if thing in state.manifestations:
+        return f"{state.game.content.manifestations[state.manifestations[thing].scroll].name} ({thing})"
+    return label(state, thing)
 
 
 def _pile_in(state: "State", uid: str, target: str) -> None:
@@ -101,11 +139,15 @@ def _pile_in(state: "State", uid: str, target: str) -> None:
 @handles(Fight, kinds=("fight",), check=_check_fight)
 def _fight(state: "State", a: Fight) -> None:
     d = state.decisions.pop()
-    state.units[a.unit].flags["fought_turn"] = state.turn
-    _pile_in(state, a.unit, a.target)
-    live = state.units[a.unit].live_models()
-    n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
-    volleys = [Volley(w, n) for w in melee(state, a.unit)] if n else []
+    if a.unit in state.manifestations:  # M10: it fights where it stands; manifestations do not pile in
+        state.manifestations[a.unit].flags["fought_turn"] = state.turn
+        volleys = [Volley(w, 1) for w in _manifestation_weapons(state, a.unit)]
+    else:
+        state.units[a.unit].flags["fought_turn"] = state.turn
+        _pile_in(state, a.unit, a.target)
+        live = state.units[a.unit].live_models()
+        n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
+        volleys = [Volley(w, n) for w in melee(state, a.unit)] if n else []
     resolve_attacks(state, a.unit, volleys, a.target, kind="combat")
     _next_fighter(state, 3 - a.player, d["passed"])
 

@@ -74,6 +74,7 @@ def invalidate(state: "State") -> None:
     """Forget cached geometry (positions, bases, sight) after a model or manifestation moved,
     was set up or was slain. `State.pending()` and `State.apply()` also start afresh."""
     state._cache.clear()
+    state._cache_fp = None
 
 
 def unit_circles(state: "State", unit_id: str) -> list[Circle]:

@@ -57,6 +57,7 @@ class State:
         self.counter = 0  # for fresh manifestation ids
         self._events: list[Event] | None = None
         self._cache: dict[str, Any] = {}  # derived geometry, never serialised (see space.positions)
+        self._cache_fp: int | None = None  # the positions the cache was computed from
         self._querying = False
 
     # --- construction ------------------------------------------------------------------------
@@ -94,7 +95,7 @@ class State:
         if self._querying:
             yield
             return
-        self._cache.clear()
+        self._sync_cache()
         self._querying = True
         try:
             yield
@@ -113,7 +114,7 @@ class State:
     def explain(self, action: Action) -> list[str]:
         """Why `action` is illegal now; an empty list when it is legal."""
         if not self._querying:
-            self._cache.clear()
+            self._sync_cache()
         try:
             self._check(action)
         except IllegalActionError as exc:
@@ -125,7 +126,7 @@ class State:
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply `action`; return the events. Illegal actions change nothing."""
-        self._cache.clear()
+        self._sync_cache()
         handler = self._check(action)
         self._events = []
         try:
@@ -155,6 +156,21 @@ class State:
             )
         handler.check(self, action)
         return handler
+
+    def _sync_cache(self) -> None:
+        """Keep derived geometry while nothing has moved; drop it when anything has.
+
+        Rule code calls `space.invalidate()` after it moves something; the fingerprint also
+        catches positions changed from outside (tests, editors)."""
+        fp = hash(
+            (
+                tuple((m.x, m.y, m.slain) for u in self.units.values() for m in u.models),
+                tuple((k, m.x, m.y) for k, m in self.manifestations.items()),
+            )
+        )
+        if fp != self._cache_fp:
+            self._cache.clear()
+            self._cache_fp = fp
 
     def is_over(self) -> bool:
         return self.stage == "over"

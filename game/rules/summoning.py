@@ -206,7 +206,7 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
 
 def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
     """The summoning resolved: ask for a set-up point, or fail if none is legal (E2)."""
-    points = candidate_points(state, ctx.player, ctx.unit, ctx.model, scroll_id, limit=MAX_OPTIONS)
+    points = candidate_points(state, ctx.player, ctx.unit, ctx.model, scroll_id, limit=1)  # does one exist?
     if not points:
         state.emit(SummonFailed(scroll=scroll_id, unit=ctx.unit, reason="no legal set-up exists"))
         return
@@ -217,7 +217,6 @@ def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
             "unit": ctx.unit,
             "model": ctx.model,
             "scroll": scroll_id,
-            "candidates": [list(p) for p in points],
         }
     )
 
@@ -228,7 +227,12 @@ def _view(state: "State", d: dict) -> Decision:
         player=d["player"],
         kind="summon_setup",
         prompt=f"set up {name}: pick its centre (M9)",
-        options=tuple(PlaceManifestation(player=d["player"], x=x, y=y) for x, y in d["candidates"]),
+        options=state.lazily(
+            lambda: [
+                PlaceManifestation(player=d["player"], x=x, y=y)
+                for x, y in candidate_points(state, d["player"], d["unit"], d["model"], d["scroll"])
+            ]
+        ),
         data={
             "scroll": d["scroll"],
             "unit": d["unit"],

@@ -270,3 +270,24 @@ def test_r2_an_army_with_nothing_left_loses_at_once():
 
     events = s.apply(CastSpell(player=1, unit="w1", spell="cinder_bolt", target="beast"))
     assert s.is_over() and s.result()["winner"] == 1 and events[-1].type == "GameEnded"
+
+
+def test_m10_a_manifestation_with_weapons_fights_in_the_combat_phase():
+    # M10 (aos4): with weapons they can use Fight. The Tide Hound has a melee weapon.
+    s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, [1] * 12, phase="charge", active=1)
+    s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 12.5, commander=2)
+    s.apply(EndPhase(player=1))
+    d = s.pending()
+    assert d.kind == "fight"
+    s.apply(Fight(player=1, unit="spears", target="m1")) if d.player == 1 else None
+    d = s.pending()
+    assert d.kind == "fight" and d.player == 2 and Fight(player=2, unit="m1", target="spears") in d.options
+    events = s.apply(Fight(player=2, unit="m1", target="spears"))
+    assert only(events, "AttacksResolved").unit == "m1"
+
+
+def test_e1_aos3_manifestations_do_not_fight():
+    s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, phase="charge", profile="aos3")
+    s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 12.5, commander=2)
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "phase"
