@@ -320,17 +320,18 @@ class Army(Strict):
 Point = tuple[float, float]
 
 
+def _polygon_points(v: list[Point]) -> list[Point]:
+    if len(v) < 3:
+        raise ValueError(f"needs at least 3 points, got {len(v)}")
+    return v
+
+
 class Terrain(Strict):
     name: str = Field(min_length=1, max_length=60)
     traits: list[Literal["obscuring", "impassable", "cover"]] = []
     points: list[Point]
 
-    @field_validator("points")
-    @classmethod
-    def _points(cls, v: list[Point]) -> list[Point]:
-        if len(v) < 3:
-            raise ValueError(f"needs at least 3 points, got {len(v)}")
-        return v
+    _points = field_validator("points")(classmethod(lambda cls, v: _polygon_points(v)))
 
 
 class Objective(Strict):
@@ -345,12 +346,7 @@ class DeploymentZone(Strict):
     # Default anchor for each army unit in order: the unit's models are set up around it.
     anchors: list[Point] = []
 
-    @field_validator("points")
-    @classmethod
-    def _points(cls, v: list[Point]) -> list[Point]:
-        if len(v) < 3:
-            raise ValueError(f"needs at least 3 points, got {len(v)}")
-        return v
+    _points = field_validator("points")(classmethod(lambda cls, v: _polygon_points(v)))
 
 
 class BattleMap(Strict):

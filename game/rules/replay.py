@@ -19,6 +19,7 @@ from typing import Any
 
 from game.rules.actions import Action
 from game.rules.errors import IllegalActionError
+from game.rules.jsonfile import read_json_file
 from game.rules.game import Game
 from game.rules.state import State
 
@@ -67,20 +68,7 @@ class VerifyReport:
 def read_replay(path: str | Path) -> dict[str, Any]:
     """Read and structurally check a replay file. Raises ReplayError with a clear message."""
     p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise ReplayError(f"{p}: cannot read: {exc.strerror}") from None
-    if size > MAX_FILE_BYTES:
-        raise ReplayError(f"{p}: {size} bytes is over the {MAX_FILE_BYTES}-byte limit for replays")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise ReplayError(f"{p}: not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{p}: line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise ReplayError(f"{p}: nesting too deep to be a replay") from None
+    data = read_json_file(p, "replay", MAX_FILE_BYTES, ReplayError)
     _check_shape(p, data)
     return data
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.rules.actions import Action
 from game.rules.game import Game
+from game.rules.jsonfile import read_json_file
 from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for, write_json_atomic
 from game.rules.state import State
 
@@ -57,20 +58,7 @@ def save_game(path: str | Path, state: State, seed: int | None = None, history: 
 def load_game(path: str | Path) -> tuple[Game, State, dict[str, Any]]:
     """Read a save. Returns (game, state, {"seed": ..., "history": [...]}); raises SaveError."""
     p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise SaveError(f"{p}: cannot read: {exc.strerror}") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{p}: {size} bytes is over the {MAX_SAVE_BYTES}-byte limit for saves")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{p}: not UTF-8 text; the file is damaged") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{p}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}); the file is damaged or was cut short") from None
-    except RecursionError:
-        raise SaveError(f"{p}: nesting too deep to be a save") from None
+    data = read_json_file(p, "save", MAX_SAVE_BYTES, SaveError)
     if not isinstance(data, dict):
         raise SaveError(f"{p}: top level must be an object")
     if data.get("format") != SAVE_FORMAT:

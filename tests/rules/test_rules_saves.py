@@ -57,7 +57,7 @@ def _saved(tmp_path) -> Path:
 @pytest.mark.parametrize(
     "damage, message",
     [
-        (lambda t: t[: len(t) // 2], "not valid JSON"),
+        (lambda t: t[: len(t) // 2], "invalid JSON"),
         (lambda t: t.replace('"ritual_points":0', '"ritual_points":9', 1), "edited by hand or damaged"),
         (lambda t: "[" * 50_000 + "]" * 50_000, "nesting too deep"),
         (lambda t: t.replace('"spellfield-save"', '"something-else"'), "format"),
