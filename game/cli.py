@@ -4,6 +4,7 @@
     spellfield check FILE...      validate data files (maps, content)
     spellfield record OUT         play a bot game and write its replay
     spellfield replay FILE --verify
+    spellfield demo --list        rule demonstrations; `spellfield demo NAME --export out.gif`
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--profile", default="aos4")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+
+    demo = sub.add_parser("demo", help="rule demonstrations: list them, check them, or export one as GIF/PNG")
+    demo.add_argument("name", nargs="?", metavar="NAME", help="a demonstration name (see --list) or a .toml path")
+    demo.add_argument("--list", action="store_true", help="list the demonstrations with the rule IDs they cover")
+    demo.add_argument("--export", metavar="OUT.gif", help="render it headless as an animated GIF")
+    demo.add_argument("--export-frames", metavar="DIR", help="render it headless as PNG frames in DIR")
+    demo.add_argument("--size", default="1280x760", metavar="WxH", help="frame size for exports (default 1280x760)")
 
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
     replay.add_argument("file", metavar="FILE")
@@ -122,7 +130,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return sim_main(args)
 
 
-COMMANDS = {"play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay, "simulate": cmd_simulate}
+def cmd_demo(args: argparse.Namespace) -> int:
+    from game.demos import list_demos, load_demo, run_demo
+
+    if args.list or not args.name:
+        for name in list_demos():
+            d = load_demo(name)
+            print(f"{name:34s} {', '.join(d.demo.rules):22s} {d.demo.title}")
+        return 0
+    run = run_demo(load_demo(args.name))
+    for line in run.problems:
+        print(f"MISMATCH: {line}", file=sys.stderr)
+    if args.export or args.export_frames:
+        from game.demos.exporter import export_frames, export_gif
+
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            raise ValueError(f"--size must look like 1280x760, got {args.size!r}") from None
+        if not (320 <= w <= 4000 and 240 <= h <= 4000):
+            raise ValueError(f"--size {args.size} is out of range (320x240 to 4000x4000)")
+        if args.export:
+            print(f"wrote {export_gif(run, args.export, (w, h))}: {len(run.frames)} frames")
+        if args.export_frames:
+            paths = export_frames(run, args.export_frames, (w, h))
+            print(f"wrote {len(paths)} frames to {args.export_frames}")
+    else:
+        for f in run.frames:
+            head = "set-up" if f.index == 0 else f"step {f.index}"
+            print(f"[{head}] {f.caption}")
+            for note in f.geometry.notes:
+                print(f"    measured: {note}")
+    print("OK: the engine agrees with the demonstration" if run.ok else f"{len(run.problems)} mismatches")
+    return 0 if run.ok else 1
+
+
+COMMANDS = {"demo": cmd_demo, "play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay, "simulate": cmd_simulate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -150,7 +150,8 @@ def _check_move(state: "State", a: MoveUnit) -> None:
         )
     problems = move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
     if problems:
-        raise IllegalActionError("bad_move", f"{label(state, a.unit)} cannot {kind} there: " + "; ".join(problems), "G4")
+        verb = {"normal": "make a normal move", "run": "run", "retreat": "retreat"}[kind]
+        raise IllegalActionError("bad_move", f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems), "G4")
 
 
 @handles(MoveUnit, kinds=("phase",), check=_check_move)

@@ -123,6 +123,15 @@ class App:
         if demo:
             ctl = {p: BotController(p, RandomBot(p, opts["seed"]), min_delay=0.35) for p in (1, 2)}
             scene = BattleScene(self, session, ctl, mode="demo")
+        elif opts.get("ai"):  # solo play: {"level": "normal" | "hard" | "random", "human": 1 | 2}
+            from game.ai.registry import make_bot
+
+            human = int(opts["ai"].get("human", 1))
+            bot = 3 - human
+            ctl = {human: HumanController(human),
+                   bot: BotController(bot, make_bot(opts["ai"].get("level", "normal"), bot, opts["seed"]), min_delay=0.35)}
+            scene = BattleScene(self, session, ctl)
+            scene.seen_player = human
         else:
             scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
             scene.seen_player = session.decision.player  # whoever starts is already at the screen

@@ -64,6 +64,8 @@ class BotController:
         self._result: Action | None = None
         self._error: BaseException | None = None
         self._token = 0
+        self._note = ""
+        self.explanation = ""  # why the bot chose the action poll() last returned (bot.last_explanation)
 
     def begin(self, session: Any) -> None:
         self._token += 1
@@ -84,6 +86,7 @@ class BotController:
             if left > 0:
                 time.sleep(left)
             if token == self._token:
+                self._note = str(getattr(self.bot, "last_explanation", "") or "")
                 self._result = act
 
         self._thread = threading.Thread(target=work, name=f"bot-p{self.player}", daemon=True)
@@ -97,6 +100,8 @@ class BotController:
             err, self._error = self._error, None
             raise err
         act, self._result = self._result, None
+        if act is not None:
+            self.explanation = self._note
         return act
 
     def submit(self, action: Action) -> None:  # bots ignore the panel

@@ -53,6 +53,8 @@ class PanelView:
     field_picks: dict[str, Intent] = field(default_factory=dict)
     # a template for "why can't I pick that?": thing id -> the action that clicking it would try
     probe: Callable[[str], Action | None] | None = None
+    # a field tool (game.ui.controls) takes the point choice: no generic point spec
+    custom_point: bool = False
 
 
 @dataclass
@@ -60,6 +62,8 @@ class PanelContext:
     session: Any
     decision: Any
     selection: dict[str, Any]  # the scene's staged choice (unit, model, ability)
+    tool: Any = None  # the battlefield tool for this decision (game.ui.controls), if any
+    undo: Any = None  # the scene's UndoBook (game.ui.controls.undo), if any
 
     @property
     def state(self):
@@ -78,13 +82,24 @@ def control(kind: str):
 
 
 def build_view(ctx: PanelContext) -> PanelView:
+    """The panel for the open decision: a registered control (by kind, or "phase:<phase>" for
+    the phase decision), else the generic one; then the tool's and the undo buttons."""
+    from game.ui import controls
+
+    controls._load()  # control modules register on import
     d = ctx.decision
     fn = CONTROLS.get(d.kind)
-    if d.kind == "phase" and d.data.get("phase") == "hero":
-        fn = hero_control
+    if d.kind == "phase":
+        fn = CONTROLS.get(f"phase:{d.data.get('phase')}", hero_control if d.data.get("phase") == "hero" else None)
     view = (fn or generic_control)(ctx)
-    if view.point is None and d.data.get("point_action"):
+    if view.point is None and not view.custom_point and d.data.get("point_action"):
         view.point = point_spec(d)
+    if ctx.tool is not None:
+        ctx.tool.decorate(view)
+    top = ctx.undo.available() if ctx.undo is not None else None
+    if top is not None:
+        view.buttons.append(ButtonSpec(f"Undo: {top.label} (U)", intent("tool", name="undo"),
+                                       tip="No dice were rolled since: it can be taken back", role="nav"))
     return view
 
 
@@ -158,15 +173,6 @@ def turn_order_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     view = PanelView(title=f"Player {d.player} won the priority roll-off", lines=["Who takes the first turn? (R2)"])
     view.buttons = [option_button(ctx, o) for o in d.options]
-    return view
-
-
-@control("deploy")
-def deploy_control(ctx: PanelContext) -> PanelView:
-    d = ctx.decision
-    view = generic_control(ctx)
-    view.title = f"Player {d.player}: deployment"
-    view.lines.insert(0, "Your army stands at its default positions in your zone. Check ranges and sight, then end deployment.")
     return view
 
 

@@ -24,6 +24,7 @@ KEYS = {
     pygame.K_F9: "load",
     pygame.K_h: "help",
     pygame.K_l: "toggle_log",
+    pygame.K_u: "undo",
 }
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0),

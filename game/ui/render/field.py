@@ -53,6 +53,7 @@ class Overlays:
     ghost_ok: bool = True
     candidates: list[tuple[float, float]] = field(default_factory=list)
     path: list[tuple[float, float]] | None = None
+    marks: list = field(default_factory=list)  # decision controls' marks (render/overlays.py)
 
 
 def circle(surf: pygame.Surface, colour, centre, radius_px: float, width: int = 0) -> pygame.Rect:
@@ -518,6 +519,10 @@ class FieldRenderer:
             circle(surf, theme.RING_REACH, cam.to_screen(x, y), 2)
         if ov.path:
             pygame.draw.lines(surf, theme.RULER, False, [cam.to_screen(*p) for p in ov.path], 2)
+        if ov.marks:
+            from game.ui.render.overlays import draw_marks
+
+            draw_marks(self, surf, ov.marks)
         if ov.ghost is not None:
             col = theme.GHOST_OK if ov.ghost_ok else theme.GHOST_BAD
             self._draw_shape(surf, ov.ghost, (*col, 80), col, 2)

@@ -21,7 +21,9 @@ from game.geometry.shapes import Circle
 from game.rules.errors import IllegalActionError
 from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight
 from game.ui import theme, widgets
+from game.ui import controls as field_controls
 from game.ui.camera import Camera
+from game.ui.controls.undo import UndoBook
 from game.ui.controllers import HumanController
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
@@ -82,9 +84,13 @@ class BattleScene(Scene):
         self._button_specs: list = []
         self._explain_cache: dict = {}
         self._log_lines: list[tuple[str, str]] = []
+        self.bot_notes: list[tuple[int, str]] = []  # (history length when applied, the AI's explanation)
         self._tray: list = []
         self._derived_version = -1
         self.overlays = Overlays()
+        self.tool = None  # the battlefield tool of the open decision (game.ui.controls)
+        self._tool_key: Any = None
+        self.undo = UndoBook(session)
         self.layout(app.size)
 
     # --- layout --------------------------------------------------------------------------
@@ -182,6 +188,8 @@ class BattleScene(Scene):
 
     def handle(self, it: Intent) -> None:
         k = it.kind
+        if k in ("tool", "undo", "continue", "back") and self._tool_command(it):
+            return
         if k == "quit":
             self.app.quit()
         elif k == "back":
@@ -236,11 +244,16 @@ class BattleScene(Scene):
             self._pointer(it.get("pos"))
             if self.ruler is not None and self.ruler_mode:
                 self.ruler[1] = self.shape_at(*self.world_at(it.get("pos")))
+            elif self.tool is not None and self.pointer_world is not None and self.tool.drag(*self.pointer_world):
+                pass
             elif self.dragging:
                 rel = it.get("rel", (0, 0))
                 self.camera.pan(rel[0], rel[1])
         elif k == "release":
             self.dragging = False
+            pos = it.get("pos")
+            if self.tool is not None and pos is not None:
+                self.tool.release(*self.world_at(pos))
         elif k == "choose":
             self._choose(it.get("action"))
         elif k == "select":
@@ -252,8 +265,27 @@ class BattleScene(Scene):
                 self.handle(enabled[i].intent)
         elif k == "help":
             self.rule_popup = ("Keys", "E end phase, R ruler (drag base to base), F fit, S screenshot, "
-                               "F5 save, 1-9 press the panel's buttons, wheel zoom at cursor, right-drag or WASD/arrows pan, "
+                               "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
                                "click a unit to select it (sight lines to the hovered target), Esc back.")
+
+    def _tool_command(self, it: Intent) -> bool:
+        """Enter commits, U undoes, Esc cancels what the battlefield tool holds (controls/)."""
+        if self.needs_handover() or self.rule_popup or self.ruler_mode:
+            return False
+        name = {"continue": "commit", "back": "cancel"}.get(it.kind, it.get("name", it.kind))
+        if self.tool is not None and self.human_to_act() is not None and self.tool.command(name, it):
+            return True
+        if name == "undo":
+            top = self.undo.undo()
+            if top is None:
+                self.say("nothing to undo (a die was rolled, or it is not your action)", theme.TEXT_BAD)
+            else:
+                self.selection = {}
+                self._explain_cache.clear()
+                self._panel_key = None
+                self.say(f"undone: {top.label}", theme.TEXT_GOOD)
+            return True
+        return False
 
     def _step_back(self) -> None:
         for key in ("ability", "model", "unit"):
@@ -296,6 +328,8 @@ class BattleScene(Scene):
         wx, wy = self.world_at(pos)
         self.pointer_world = (wx, wy)
         self.hover, self.hover_model = self.thing_at(wx, wy)
+        if self.tool is not None:
+            self.tool.pointer(wx, wy)
 
     def _press(self, pos, button: int) -> None:
         if pos is None:
@@ -320,6 +354,8 @@ class BattleScene(Scene):
         if self.ruler_mode:
             shape = self.shape_at(wx, wy)
             self.ruler = [shape, shape]
+            return
+        if self.tool is not None and self.human_to_act() is not None and self.tool.press(wx, wy, button):
             return
         view = self.view
         if view is not None and view.point is not None and self.human_to_act() is not None:
@@ -393,17 +429,39 @@ class BattleScene(Scene):
                     self.say(f"player {d.player}'s controller failed: {exc}", theme.TEXT_BAD)
                     action = None
                 if action is not None:
+                    note = getattr(c, "explanation", "") if getattr(c, "kind", "") == "bot" else ""
+                    if note:  # the AI explains itself in the log, as a line without a rule
+                        self.bot_notes.append((len(self.session.history), f"AI (player {d.player}): {note}"))
                     self._apply(action)
         self._refresh_derived()
+        self._refresh_tool()
         self._refresh_panel()
         self._compute_overlays()
 
+    def _refresh_tool(self) -> None:
+        d = None if self.state.is_over() else self.decision
+        key = (self.session.version, d.kind if d else None, d.data.get("phase") if d else None)
+        if key != self._tool_key:
+            self._tool_key = key
+            self.tool = field_controls.tool_for(self)
+            self._panel_key = None
+        if self.tool is not None:
+            self.tool.update()
+
     def _apply(self, action) -> None:
+        human = isinstance(self.controllers.get(action.player), HumanController)
+        if human:
+            self.undo.before(action, _undo_label(self.state, action))
         try:
             events = self.session.apply(action)
         except IllegalActionError as exc:
+            self.undo.after(None)
             self.say(exc.message, theme.TEXT_BAD)
             return
+        if human:
+            self.undo.after(events)
+        else:
+            self.undo.clear()
         self.selection = {}
         self._explain_cache.clear()
         for c in self.controllers.values():
@@ -420,8 +478,16 @@ class BattleScene(Scene):
             return
         self._derived_version = self.session.version
         st = self.state
-        self._log_lines = [(event_line(st, e), getattr(e, "rule", "")) for e in self.session.history
-                           if e.type != "DiceRolled"][-400:]
+        lines: list[tuple[str, str]] = []
+        notes, k = self.bot_notes, 0
+        for i, e in enumerate(self.session.history):
+            while k < len(notes) and notes[k][0] <= i:
+                lines.append((notes[k][1], ""))
+                k += 1
+            if e.type != "DiceRolled":
+                lines.append((event_line(st, e), getattr(e, "rule", "")))
+        lines += [(text, "") for _, text in notes[k:]]
+        self._log_lines = lines[-400:]
         self._tray = tray_entries(st, self.session.history[-200:])
 
     # --- the decision panel ------------------------------------------------------------------
@@ -429,7 +495,7 @@ class BattleScene(Scene):
     def _refresh_panel(self) -> None:
         hand = self.needs_handover()
         key = (self.session.version, tuple(sorted(self.selection.items())), hand, self.state.is_over(),
-               tuple(self.panel_rect))
+               tuple(self.panel_rect), self.tool.panel_key() if self.tool is not None else None)
         if key == self._panel_key:
             return
         self._panel_key = key
@@ -445,7 +511,7 @@ class BattleScene(Scene):
         elif hand:
             self.view = PanelView(title=self.handover_title(), lines=["Hand over the device, then press Enter."])
         else:
-            ctx = PanelContext(self.session, self.decision, self.selection)
+            ctx = PanelContext(self.session, self.decision, self.selection, tool=self.tool, undo=self.undo)
             self.view = self.extra_view(build_view(ctx))
             if self.controllers.get(self.decision.player) is not None and not isinstance(
                     self.controllers.get(self.decision.player), HumanController):
@@ -578,6 +644,11 @@ class BattleScene(Scene):
                 ov.ghost_ok = not reasons
                 hint = ("Legal: click to set up here" if not reasons else reasons[0])
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
+        # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
+        if self.tool is not None and not hidden and self.human_to_act() is not None:
+            told = self.tool.overlay(ov)
+            if told:
+                hint, hint_col = told
         # ruler
         if self.ruler is not None:
             a, b = self.ruler
@@ -678,6 +749,19 @@ class BattleScene(Scene):
             r = pygame.Rect(self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40),
                             self.field_rect.h - 40)
             self.rule_box_rect = hud.rule_box(surface, r, *self.rule_popup)
+
+
+def _undo_label(state, action) -> str:
+    from game.ui.labels import describe, name_of
+
+    unit = getattr(action, "unit", None)
+    words = {"MoveUnit": "move", "DeployUnit": "redeploy", "Run": "run", "Retreat": "retreat"}
+    if action.type in words and unit:
+        return f"{words[action.type]} {name_of(state, unit)}"
+    try:
+        return describe(state, action).text
+    except Exception:
+        return action.type
 
 
 def _handover_detail(scene: BattleScene) -> str:

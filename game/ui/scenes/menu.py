@@ -30,10 +30,12 @@ class MenuScene(Scene):
         y = max(200, h // 2 - 150)
         items = [
             ("New hotseat game", intent("menu", go="new")),
+            ("Play vs AI", intent("menu", go="vs_ai")),
             ("Resume", intent("menu", go="resume")),
             ("Load", intent("menu", go="load")),
             ("Replays", intent("menu", go="replays")),
             ("Watch the AI (demo)", intent("menu", go="demo")),
+            ("Rule demonstrations", intent("menu", go="demos")),
             ("Quit", intent("quit")),
         ]
         for label, it in items:
@@ -55,6 +57,8 @@ class MenuScene(Scene):
             go = it.get("go")
             if go == "new":
                 self.app.push(NewGameScene(self.app))
+            elif go == "vs_ai":
+                self.app.push(VsAIScene(self.app))
             elif go == "resume":
                 saves = storage.list_saves() if storage.saves_available() else []
                 if not saves:
@@ -70,6 +74,10 @@ class MenuScene(Scene):
                 self.app.push(FileListScene(self.app, "Replays", storage.list_replays(self.app.replay_dirs), "replay"))
             elif go == "demo":
                 self.app.start_battle(self.app.default_options(), demo=True)
+            elif go == "demos":
+                from game.ui.scenes.demo import DemoListScene
+
+                self.app.push(DemoListScene(self.app))
 
     def draw(self, surface) -> None:
         surface.fill(theme.BG)
@@ -151,6 +159,63 @@ class NewGameScene(Scene):
         w, h = surface.get_size()
         t = theme.text("New hotseat game", 34, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - 300)))
+        if self.message:
+            m = theme.text(self.message, 15, theme.TEXT_BAD)
+            surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
+        self.manager.draw_ui(surface)
+
+
+class VsAIScene(Scene):
+    """Solo play: choose the AI's level and your side, then start against the AI."""
+
+    LEVELS = ["normal", "hard", "random"]
+    SIDES = ["Player 1 (first army)", "Player 2 (second army)"]
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.manager = widgets.new_manager(app.size)
+        self.choice = {"level": "normal", "side": self.SIDES[0]}
+        self.message = ""
+        self.build()
+
+    def build(self) -> None:
+        m = self.manager
+        m.clear_and_reset()
+        w, h = self.app.size
+        x0 = w // 2 - 260
+        y = max(160, h // 2 - 120)
+        for label, key, values in (("AI level", "level", self.LEVELS), ("You play", "side", self.SIDES)):
+            UILabel(pygame.Rect(x0, y, 180, 36), label, manager=m, object_id="#form_label")
+            widgets.named(UIDropDownMenu(values, self.choice[key], pygame.Rect(x0 + 190, y, 330, 36), manager=m), key)
+            y += 50
+        y += 20
+        widgets.button((x0 + 190, y, 330, 46), "Start battle vs AI", m, intent("start"), object_id="#menu_button")
+        widgets.button((x0, y, 170, 46), "Back", m, intent("back"), object_id="#menu_button")
+
+    def on_resize(self, size) -> None:
+        super().on_resize(size)
+        self.build()
+
+    def handle(self, it: Intent) -> None:
+        if it.kind == "quit":
+            self.app.quit()
+        elif it.kind == "back":
+            self.app.pop()
+        elif it.kind == "ui":
+            self.choice[it.get("name")] = it.get("value")
+        elif it.kind in ("start", "continue"):
+            opts = dict(self.app.default_options())
+            human = 2 if self.choice["side"] == self.SIDES[1] else 1
+            opts["ai"] = {"level": self.choice["level"], "human": human}
+            err = self.app.start_battle(opts, replace=True)
+            if err:
+                self.message = err
+
+    def draw(self, surface) -> None:
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        t = theme.text("Play vs AI", 34, theme.ACCENT, bold=True)
+        surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - 240)))
         if self.message:
             m = theme.text(self.message, 15, theme.TEXT_BAD)
             surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))

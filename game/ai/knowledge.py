@@ -1,0 +1,442 @@
+"""What the bots know about a position: values, expected damage, threats and an evaluation.
+
+Everything here reads the state and never changes it. Probabilities come from exact odds
+(game.rules.odds) and exact means of dice expressions (game.rules.dicexpr); nothing rolls dice.
+
+Units of value: one wound point of an ordinary model is worth about 1. A victory point is worth
+`VP_WEIGHT` of those.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable
+
+from game.data.models import DICE_EXPR
+from game.rules.dicexpr import expr_mean
+from game.rules.scoring import OBJECTIVE_RANGE, general_of
+
+if TYPE_CHECKING:
+    from game.data.models import Weapon
+    from game.rules.state import State
+
+VP_WEIGHT = 3.0
+PREDATORY_VALUE = 3.0  # a predatory manifestation on the battlefield, to its army
+STATIC_VALUE = 0.8  # one that stays where it is set up (it blocks, and draws banishes)
+
+
+# --- dice ----------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def expr_dist(expr: int | str) -> tuple[tuple[int, float], ...]:
+    """The exact distribution of a dice expression: ((value, probability), ...)."""
+    if isinstance(expr, int):
+        return ((expr, 1.0),)
+    m = DICE_EXPR.match(expr)
+    assert m is not None
+    if m.group(1) is not None:
+        return ((int(m.group(1)), 1.0),)
+    count, sides, plus = int(m.group(2) or 1), int(m.group(3)), int(m.group(4) or 0)
+    dist = {0: 1.0}
+    for _ in range(count):
+        nxt: dict[int, float] = {}
+        for v, p in dist.items():
+            for f in range(1, sides + 1):
+                nxt[v + f] = nxt.get(v + f, 0.0) + p / sides
+        dist = nxt
+    return tuple(sorted((v + plus, p) for v, p in dist.items()))
+
+
+def ward_pass(ward: int) -> float:
+    """The fraction of damage points that get through a ward of `ward`+ (0: none)."""
+    return (ward - 1) / 6 if ward else 1.0
+
+
+def p_at_least(total_dist: Iterable[tuple[int, float]], need: float) -> float:
+    return sum(p for v, p in total_dist if v >= need)
+
+
+def p_2d6_at_least(need: float) -> float:
+    need = math.ceil(need - 1e-9)
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
+# --- units ---------------------------------------------------------------------------------------
+
+
+def ws_of(state: "State", uid: str):
+    return state.game.warscroll(state.units[uid].warscroll)
+
+
+def wounds_left(state: "State", uid: str) -> int:
+    u = state.units[uid]
+    h = ws_of(state, uid).health
+    return sum(h - m.damage for _, m in u.live_models())
+
+
+def ward_of(state: "State", uid: str) -> int:
+    from game.rules.damage import ward_of as engine_ward
+
+    return engine_ward(state, uid)
+
+
+def save_buff(state: "State", uid: str) -> int:
+    return sum(b.value for b in state.units[uid].buffs if b.kind == "save_buff")
+
+
+def hit_debuff(state: "State", uid: str) -> int:
+    return sum(b.value for b in state.units[uid].buffs if b.kind == "hit_debuff")
+
+
+def p_hit(hit: int, mod: int = 0) -> float:
+    """D6: unmodified 1 fails, unmodified 6 hits, otherwise roll + mod >= hit."""
+    return sum(1 for d in range(1, 7) if d == 6 or (d != 1 and d + mod >= hit)) / 6
+
+
+def p_wound(wound: int) -> float:
+    return sum(1 for d in range(1, 7) if d == 6 or (d != 1 and d >= wound)) / 6
+
+
+def p_fail_save(save: int, rend: int, buff: int = 0) -> float:
+    if save > 6:
+        return 1.0
+    return sum(1 for d in range(1, 7) if d == 1 or d - rend + buff < save) / 6
+
+
+def weapon_expected(
+    w: "Weapon", models: int, save: int, ward: int = 0, *, hero: bool = False, charged: bool = False,
+    hit_mod: int = 0, save_buff_: int = 0,
+) -> float:
+    """Expected damage points of `models` models swinging or firing `w` (R3 attack sequence)."""
+    kinds = {a.kind: a.value for a in w.abilities}
+    attacks = expr_mean(w.attacks) * models
+    hit_mod = max(-1, min(1, hit_mod))
+    six = 1 / 6
+    normal_hit = p_hit(w.hit, hit_mod) - six  # non-six hits
+    wound_target = w.wound - (kinds.get("anti_hero", 0) if hero else 0)
+    pw = p_wound(max(2, wound_target))
+    pf = p_fail_save(save, w.rend, save_buff_)
+    dmg = expr_mean(w.damage) + (kinds.get("charge_damage_bonus", 0) if charged else 0)
+    per_attack = normal_hit * pw * pf * dmg
+    if "crit_mortal" in kinds:
+        per_attack += six * dmg
+    elif "crit_auto_wound" in kinds:
+        per_attack += six * pf * dmg
+    elif "crit_two_hits" in kinds:
+        per_attack += six * 2 * pw * pf * dmg
+    else:
+        per_attack += six * pw * pf * dmg
+    return attacks * per_attack * ward_pass(ward)
+
+
+def target_profile(state: "State", target: str) -> tuple[int, int, bool, int]:
+    """(save, ward, is_hero, save buff) of a unit or a manifestation."""
+    if target in state.manifestations:
+        return state.game.content.manifestations[state.manifestations[target].scroll].save, 0, False, 0
+    ws = ws_of(state, target)
+    return ws.save, ward_of(state, target), ws.has("HERO"), save_buff(state, target)
+
+
+def attack_output(state: "State", attacker: str, target: str, kind: str, models: int | None = None, charged: bool = False) -> float:
+    """Expected damage points `attacker` deals `target` with its melee ("combat") or ranged
+    ("shooting") weapons, every live model (or `models` of them) taking part."""
+    save, ward, hero, sb = target_profile(state, target)
+    if attacker in state.manifestations:  # M10: a manifestation with weapons
+        weapons = state.game.content.manifestations[state.manifestations[attacker].scroll].weapons
+        n, hit_mod = 1, 0
+    else:
+        u = state.units[attacker]
+        weapons = ws_of(state, attacker).weapons
+        n = len(u.live_models()) if models is None else models
+        hit_mod = -hit_debuff(state, attacker)
+    total = 0.0
+    for w in weapons:
+        if (w.range > 0) != (kind == "shooting"):
+            continue
+        total += weapon_expected(w, n, save, ward, hero=hero, charged=charged, hit_mod=hit_mod, save_buff_=sb)
+    return total
+
+
+_OFFENCE: dict[int, float] = {}
+
+
+def _base_offence(ws) -> float:
+    """Expected damage per turn of a whole full-strength unit against a 4+ save (best of its
+    melee and ranged output, plus half the other)."""
+    key = id(ws)
+    if key not in _OFFENCE:
+        _OFFENCE[key] = _offence(ws)
+    return _OFFENCE[key]
+
+
+def _offence(ws) -> float:
+    melee = sum(weapon_expected(w, ws.models, 4) for w in ws.weapons if w.range == 0)
+    ranged = sum(weapon_expected(w, ws.models, 4) for w in ws.weapons if w.range > 0)
+    return max(melee, ranged) + 0.5 * min(melee, ranged)
+
+
+def wound_value(state: "State", uid: str) -> float:
+    """What one wound point of this unit is worth."""
+    ws = ws_of(state, uid)
+    total_health = ws.health * ws.models
+    v = 1.0 + 1.5 * _base_offence(ws) / max(1, total_health)
+    if ws.has("HERO"):
+        v *= 1.3
+    v += 0.35 * (ws.wizard_level + ws.priest_level) / max(1, ws.models)
+    return v
+
+
+def is_general(state: "State", uid: str) -> bool:
+    return uid == general_of(state, state.units[uid].player)
+
+
+def kill_bonus(state: "State", uid: str) -> float:
+    """The value of destroying the unit beyond its wounds: the general's VPs, its casting."""
+    bonus = 0.0
+    if is_general(state, uid) and not state.flags.get(f"general{state.units[uid].player}_slain"):
+        bonus += 3 * VP_WEIGHT
+    ws = ws_of(state, uid)
+    bonus += 0.5 * ws.control
+    # M11: its manifestations go with it
+    bonus += sum(manifestation_value(state, mid) for mid, m in state.manifestations.items() if m.summoner == uid)
+    return bonus
+
+
+def unit_value(state: "State", uid: str) -> float:
+    u = state.units[uid]
+    if not u.alive:
+        return 0.0
+    return wounds_left(state, uid) * wound_value(state, uid) + 0.5 * kill_bonus(state, uid)
+
+
+def manifestation_value(state: "State", mid: str) -> float:
+    m = state.manifestations[mid]
+    s = state.game.content.manifestations[m.scroll]
+    base = PREDATORY_VALUE if s.predatory and s.move > 0 else STATIC_VALUE
+    left = max(0, s.health - m.damage) / s.health
+    moves_cap = [r.value for r in s.removal if r.kind == "after_moves"]
+    if moves_cap:
+        base *= max(0.2, (moves_cap[0] - m.moves_made) / moves_cap[0])
+    return base * (0.5 + 0.5 * left)
+
+
+def damage_value(state: "State", target: str, dist: Iterable[tuple[int, float]], mortal: bool = True) -> float:
+    """The value of dealing damage with distribution `dist` (already after wards) to `target`."""
+    if target in state.manifestations:
+        m = state.manifestations[target]
+        s = state.game.content.manifestations[m.scroll]
+        left = s.health - m.damage
+        v = manifestation_value(state, target)
+        return sum(p * (v if d >= left else v * 0.5 * d / s.health) for d, p in dist)
+    u = state.units.get(target)
+    if u is None or not u.alive:
+        return 0.0
+    left = wounds_left(state, target)
+    wv = wound_value(state, target)
+    kb = kill_bonus(state, target)
+    return sum(p * (min(d, left) * wv + (kb if d >= left else 0.0)) for d, p in dist)
+
+
+def after_ward(dist: Iterable[tuple[int, float]], ward: int) -> tuple[tuple[int, float], ...]:
+    """Push a damage distribution through a per-point ward roll."""
+    if not ward:
+        return tuple(dist)
+    q = ward_pass(ward)
+    out: dict[int, float] = {}
+    for d, p in dist:
+        for k in range(d + 1):
+            pk = math.comb(d, k) * q**k * (1 - q) ** (d - k)
+            out[k] = out.get(k, 0.0) + p * pk
+    return tuple(sorted(out.items()))
+
+
+def expected_damage_value(state: "State", target: str, mean_damage: float) -> float:
+    """The value of an expected amount of (non-mortal) damage spread as a Poisson-ish guess."""
+    if mean_damage <= 0:
+        return 0.0
+    lo = int(mean_damage)
+    frac = mean_damage - lo
+    dist = ((lo, 1 - frac), (lo + 1, frac))
+    return damage_value(state, target, dist)
+
+
+# --- positions ---------------------------------------------------------------------------------
+
+
+def centre(state: "State", uid: str) -> tuple[float, float]:
+    live = state.units[uid].live_models()
+    return (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))
+
+
+def gap(state: "State", a: str, b: str) -> float:
+    """Closest base-to-base distance between two units (or a unit and a manifestation)."""
+    from game.rules.space import distance_to, unit_circles
+
+    return min(distance_to(state, c, b) for c in unit_circles(state, a))
+
+
+def live_units(state: "State", player: int) -> list[str]:
+    return [k for k, u in state.units.items() if u.alive and u.player == player]
+
+
+def threat_to(state: "State", uid: str, by_player: int) -> float:
+    """Expected damage points `by_player` could put on `uid` in its next turn (a rough reach test)."""
+    total = 0.0
+    cx, cy = centre(state, uid)
+    for e in live_units(state, by_player):
+        ws = ws_of(state, e)
+        ex, ey = centre(state, e)
+        d = math.hypot(cx - ex, cy - ey)
+        if d <= ws.move + 12 + 3:
+            total += 0.6 * attack_output(state, e, uid, "combat")
+        rng = max((w.range for w in ws.weapons if w.range > 0), default=0)
+        if rng and d <= ws.move + rng + 2:
+            total += 0.7 * attack_output(state, e, uid, "shooting")
+    return total
+
+
+# --- spells and prayers ----------------------------------------------------------------------
+
+
+def ability_value(state: "State", player: int, caster: str, ability_id: str, target: str | None) -> float:
+    """What resolving the ability is worth to `player` (whose caster resolves it), assuming it
+    resolves. Negative values never arise; a worthless ability is worth about 0."""
+    ab = state.game.content.abilities[ability_id]
+    tgt = target or caster
+    total = 0.0
+    for spec in ab.effects:
+        h = spec.handler
+        if h in ("mortal_damage", "mortal_damage_on_roll"):
+            dist = expr_dist(spec.amount or 0)
+            if h == "mortal_damage_on_roll":
+                p = sum(1 for d in range(1, 7) if d >= (spec.on or 7)) / 6
+                dist = tuple([(0, 1 - p)] + [(d, q * p) for d, q in dist])
+            ward = ward_of(state, tgt) if tgt in state.units else 0
+            total += damage_value(state, tgt, after_ward(dist, ward))
+        elif h in ("save_buff", "ward_buff"):
+            if tgt not in state.units:
+                continue
+            incoming = threat_to(state, tgt, 3 - player)
+            wv = wound_value(state, tgt)
+            if h == "save_buff":
+                have = save_buff(state, tgt)
+                total += incoming * (0.22 if have == 0 else 0.08) * wv
+            else:
+                cur = ward_of(state, tgt)
+                new = spec.value or 0
+                if cur and cur <= new:
+                    continue
+                before = ward_pass(cur)
+                total += incoming * (before - ward_pass(new)) * wv
+        elif h == "hit_debuff":
+            if tgt not in state.units or hit_debuff(state, tgt) >= 1:
+                continue
+            out = 0.0
+            for mine in live_units(state, player):
+                out = max(out, _reach_output(state, tgt, mine))
+            total += 0.22 * out * 1.3
+        elif h == "move_debuff":
+            if tgt not in state.units:
+                continue
+            if any(b.kind == "move_debuff" for b in state.units[tgt].buffs):
+                continue
+            total += 0.4 + 0.02 * _base_offence(ws_of(state, tgt))
+        elif h == "heal":
+            if tgt not in state.units:
+                continue
+            health = ws_of(state, tgt).health
+            hurt = sum(m.damage for _, m in state.units[tgt].live_models())
+            amount = expr_mean(spec.amount or 0)
+            total += min(hurt, amount) * wound_value(state, tgt) * (1.0 if hurt else 0.0)
+            del health
+        elif h == "summon":
+            total += summon_value(state, player, spec.manifestation or "")
+    return total
+
+
+def _reach_output(state: "State", attacker: str, victim: str) -> float:
+    """Expected damage `attacker` may deal `victim` next turn, if it can get there."""
+    ws = ws_of(state, attacker)
+    ax, ay = centre(state, attacker)
+    vx, vy = centre(state, victim)
+    d = math.hypot(ax - vx, ay - vy)
+    out = 0.0
+    if d <= ws.move + 12 + 3:
+        out = max(out, attack_output(state, attacker, victim, "combat"))
+    rng = max((w.range for w in ws.weapons if w.range > 0), default=0)
+    if rng and d <= ws.move + rng + 2:
+        out = max(out, attack_output(state, attacker, victim, "shooting"))
+    return out
+
+
+def summon_value(state: "State", player: int, scroll_id: str) -> float:
+    s = state.game.content.manifestations.get(scroll_id)
+    if s is None:
+        return 0.0
+    if s.predatory and s.move > 0:
+        v = PREDATORY_VALUE
+        if state.round >= state.game.rounds:
+            v *= 0.5
+        return v
+    return STATIC_VALUE
+
+
+def unbinder_near(state: "State", caster: str, model: int, by_player: int) -> bool:
+    """Is an enemy WIZARD with an unbind left within unbinding range of the caster model?"""
+    from game.rules.allowances import unbinds_left
+    from game.rules.space import model_circle
+
+    me = model_circle(state, caster, model)
+    reach = state.game.profile.unbind_range
+    for uid in live_units(state, by_player):
+        if not ws_of(state, uid).wizard_level or unbinds_left(state, uid) <= 0:
+            continue
+        for i, m in state.units[uid].live_models():
+            r = ws_of(state, uid).base.radius_in or 0.5
+            if math.hypot(m.x - me.x, m.y - me.y) - r - me.r <= reach + 1e-9:
+                return True
+    return False
+
+
+# --- the position --------------------------------------------------------------------------------
+
+
+def objective_outlook(state: "State", player: int) -> float:
+    """How the objectives stand for `player`: held or winnable ones count, in VPs per turn."""
+    from game.rules.scoring import control_scores
+
+    total = 0.0
+    for i in range(len(state.game.battlefield.map.objectives)):
+        a, b = control_scores(state, i)
+        mine, theirs = (a, b) if player == 1 else (b, a)
+        holder = state.objectives[i]
+        if mine > theirs or (mine == theirs and holder == player):
+            total += 1.0
+        elif theirs > mine or (mine == theirs and holder == 3 - player):
+            total -= 1.0
+    return total
+
+
+def evaluate(state: "State", player: int) -> float:
+    """A static evaluation of the position for `player` (higher is better)."""
+    if state.is_over():
+        res = state.result() or {}
+        w = res.get("winner")
+        return 0.0 if w is None else (1000.0 if w == player else -1000.0)
+    opp = 3 - player
+    vp = (state.score[player - 1] - state.score[opp - 1]) * VP_WEIGHT
+    mat = sum(unit_value(state, u) for u in live_units(state, player)) - sum(unit_value(state, u) for u in live_units(state, opp))
+    man = 0.0
+    for mid, m in state.manifestations.items():
+        man += manifestation_value(state, mid) * (1 if m.player == player else -1)
+    turns_left = max(0, 2 * state.game.rounds - state.turn) / 2 + 0.5
+    obj = objective_outlook(state, player) * VP_WEIGHT * min(2.0, 0.6 * turns_left)
+    return vp + mat + man + obj
+
+
+def within_objective(state: "State", uid: str, index: int) -> bool:
+    o = state.game.battlefield.map.objectives[index]
+    r = ws_of(state, uid).base.radius_in or 0.5
+    return any(math.hypot(m.x - o.x, m.y - o.y) - r <= OBJECTIVE_RANGE for _, m in state.units[uid].live_models())

@@ -1,0 +1,804 @@
+"""The `normal` bot: a heuristic player for every decision the rules ask.
+
+It weighs its choices with the exact odds of game.rules.odds, the expected damage of weapons and
+spells (game.ai.knowledge), the threat ranges of enemy units and manifestations, and the value of
+objectives. It never rolls the game's dice and never changes the state it is given: it only reads
+it and asks `state.legal` about the actions it considers.
+
+`ranked(state)` lists the bot's candidate actions with their scores, best first; `choose` takes
+the first. The `hard` bot searches among the first few of that list. After each choice
+`last_explanation` says why, in a line for the battle log.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from game.ai import knowledge as K
+from game.rules import odds
+from game.rules.actions import (
+    Action, Banish, BankRitual, CastSpell, ChantPrayer, Charge, ChooseTurnOrder, DeclineUnbind, Dispel, EndPhase,
+    FailCharge, Fight, MoveUnit, PassDispel, PassFight, PlaceManifestation, Retreat, Run, Shoot, SpendRitual, Unbind,
+)
+from game.rules.decisions import Decision
+from game.rules.predatory_records import ChooseControlled, MovePredatory
+from game.rules.state import State
+
+Scored = tuple[float, Action, str]  # (score, action, explanation)
+
+
+@dataclass
+class Plan:
+    """Per-turn memory: units the bot has finished with in a phase (it decides one unit at a time)."""
+
+    turn: int = -1
+    phase: str = ""
+    done: set[str] | None = None
+
+    def reset_if(self, turn: int, phase: str) -> set[str]:
+        if self.turn != turn or self.phase != phase or self.done is None:
+            self.turn, self.phase, self.done = turn, phase, set()
+        return self.done
+
+
+class NormalBot:
+    name = "normal"
+
+    def __init__(self, player: int, seed: int = 0, budget: float | None = None, fast: bool = False) -> None:
+        self.player = player
+        self.fast = fast  # fewer candidate points (the hard bot's rollout policy)
+        self.rng = random.Random(seed * 7919 + player * 31 + 5)
+        self.budget = budget
+        self.last_explanation = ""
+        self.plan = Plan()
+
+    # --- the protocol ---------------------------------------------------------------------------
+
+    def choose(self, state: State) -> Action:
+        d = state.pending()
+        if d.player != self.player:
+            raise ValueError(f"it is player {d.player}'s decision, not {self.player}'s")
+        ranked = self.ranked(state, d)
+        score, action, text = ranked[0]
+        self.last_explanation = text
+        return action
+
+    def ranked(self, state: State, d: Decision | None = None) -> list[Scored]:
+        """Candidate actions for the open decision with scores, best first (never empty)."""
+        d = d or state.pending()
+        with state.query():
+            fn: Callable[[State, Decision], list[Scored]] = getattr(self, f"_d_{d.kind}", None) or self._d_fallback
+            if d.kind == "phase":
+                fn = getattr(self, f"_p_{d.data.get('phase')}", None) or self._end_phase
+            out = fn(state, d)
+            if not out:
+                out = self._d_fallback(state, d)
+        out.sort(key=lambda s: -s[0])
+        return out
+
+    # --- helpers ----------------------------------------------------------------------------------
+
+    def _name(self, state: State, thing: str | None) -> str:
+        if thing is None:
+            return "no target"
+        if thing in state.units:
+            return state.units[thing].name
+        if thing in state.manifestations:
+            return state.game.content.manifestations[state.manifestations[thing].scroll].name
+        return thing
+
+    def _d_fallback(self, state: State, d: Decision) -> list[Scored]:
+        """Any legal action (a uniform choice among the unchecked candidates)."""
+        cands = list(d.candidates)
+        self.rng.shuffle(cands)
+        for a in cands:
+            if state.legal(a):
+                return [(0.0, a, f"{d.kind}: no preference, picked a legal option")]
+        raise RuntimeError(f"no legal option for {d.kind}: {d.prompt}")
+
+    def _end_phase(self, state: State, d: Decision, why: str = "") -> list[Scored]:
+        ph = d.data.get("phase", state.phase)
+        return [(0.0, EndPhase(player=self.player), why or f"ends the {ph.replace('_', ' ')} phase")]
+
+    # --- deployment and turn order ---------------------------------------------------------------
+
+    def _d_deploy(self, state: State, d: Decision) -> list[Scored]:
+        return [(0.0, EndPhase(player=self.player), "keeps the standard deployment")]
+
+    def _d_turn_order(self, state: State, d: Decision) -> list[Scored]:
+        me = self.player
+        # going first seizes objectives first; after a round in which we went second, it is a
+        # double turn
+        return [
+            (1.0, ChooseTurnOrder(player=me, first=me), "takes the first turn to reach the objectives first"),
+            (0.0, ChooseTurnOrder(player=me, first=3 - me), "gives the first turn away"),
+        ]
+
+    # --- the hero phase: casting, chanting, banishing (M1-M12) ---------------------------------
+
+    def cast_score(self, state: State, a: Action) -> tuple[float, str]:
+        me, opp = self.player, 3 - self.player
+        if isinstance(a, CastSpell):
+            sp = state.game.content.abilities[a.spell]
+            near = K.unbinder_near(state, a.unit, a.model, opp)
+            p_land = odds.lands_chance(sp.value, near)
+            value = K.ability_value(state, me, a.unit, a.spell, a.target)
+            miscast = float(odds.miscast_fraction())
+            cost = miscast * 2.0 * K.wound_value(state, a.unit) + 0.05
+            score = p_land * value - cost
+            where = f" at {self._name(state, a.target)}" if a.target else ""
+            txt = (
+                f"casts {sp.name} with {state.units[a.unit].name}{where}: {p_land:.0%} to land"
+                f"{' after the best unbind' if near else ' (no unbinder in range)'}, worth {value:.1f}"
+            )
+            return score, txt
+        if isinstance(a, ChantPrayer):
+            pr = state.game.content.abilities[a.prayer]
+            pts = state.units[a.unit].ritual_points
+            p = odds.prayer_chance(pr.value, pts)
+            value = K.ability_value(state, me, a.unit, a.prayer, a.target)
+            bank = (5 / 6 - p) * 3.5 * 0.25 - (1 / 6) * min(pts, 2) * 0.25
+            score = p * value + max(0.0, bank) + 0.05
+            where = f" at {self._name(state, a.target)}" if a.target else ""
+            txt = f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered ({pts} ritual points), worth {value:.1f}"
+            return score, txt
+        if isinstance(a, Banish):
+            m = state.manifestations[a.manifestation]
+            if m.player == me:
+                return -1.0, "would banish its own manifestation"
+            from game.rules.banishing import banish_bonus
+
+            s = state.game.content.manifestations[m.scroll]
+            p = odds.banish_chance(s.banishment, banish_bonus(state, me))
+            v = K.manifestation_value(state, a.manifestation)
+            return p * v - 0.1, f"banishes {s.name} with {state.units[a.unit].name}: {p:.0%} to succeed"
+        return 0.0, ""
+
+    def _p_hero(self, state: State, d: Decision) -> list[Scored]:
+        out: list[Scored] = []
+        best_per: dict[tuple, Scored] = {}
+        for a in d.options:
+            if isinstance(a, EndPhase):
+                continue
+            score, txt = self.cast_score(state, a)
+            # one entry per (unit, ability, target): the best model (E5)
+            key = (type(a).__name__, getattr(a, "unit", ""), getattr(a, "spell", getattr(a, "prayer", getattr(a, "manifestation", ""))), getattr(a, "target", None))
+            if key not in best_per or score > best_per[key][0]:
+                best_per[key] = (score, a, txt)
+        out = [s for s in best_per.values() if s[0] > 0.02]
+        out.append((0.02, EndPhase(player=self.player), "nothing more worth casting, chanting or banishing"))
+        return out
+
+    def _d_ritual_choice(self, state: State, d: Decision) -> list[Scored]:
+        roll, pts = d.data["roll"], d.data["ritual_points"]
+        pr = state.game.content.abilities[d.data["prayer"]]
+        me = self.player
+        if roll + pts >= pr.value:
+            return [
+                (2.0, SpendRitual(player=me), f"spends: {roll} + {pts} ritual points reaches {pr.name}'s {pr.value} (M5)"),
+                (0.0, BankRitual(player=me), f"banks the {roll}"),
+            ]
+        return [
+            (1.0, BankRitual(player=me), f"banks the {roll}: {roll} + {pts} is short of {pr.name}'s {pr.value} (M5)"),
+            (0.0, SpendRitual(player=me), "spends in vain"),
+        ]
+
+    def _d_unbind(self, state: State, d: Decision) -> list[Scored]:
+        from game.rules.allowances import unbinds_left
+
+        me, opp = self.player, 3 - self.player
+        caster, spell_id, roll, target = d.data["caster"], d.data["spell"], d.data["roll"], d.data["target"]
+        sp = state.game.content.abilities[spell_id]
+        threat = K.ability_value(state, opp, caster, spell_id, target)
+        p = odds.unbind_chance(roll)
+        gain = p * threat
+        unbinds = [a for a in d.options if isinstance(a, Unbind)]
+        decline = DeclineUnbind(player=me)
+        if not unbinds:
+            return [(0.0, decline, "has no unbinder in range")]
+        units = {a.unit for a in unbinds}
+        left = sum(unbinds_left(state, u) for u in units)
+        lethal = target in state.units and state.units[target].player == me and K.is_general(state, target)
+        future = self.future_threat(state, opp, exclude_caster_spell=(caster, spell_id)) if left <= 1 else 0.0
+        future_gain = future * 0.42  # the chance of unbinding an average successful cast
+        # the unbinder with the most unbinds left, so that coverage lasts
+        best = max(unbinds, key=lambda a: (unbinds_left(state, a.unit), -int(a.unit[-1]) if a.unit[-1].isdigit() else 0))
+        who = state.units[best.unit].name
+        tgt = f" on {self._name(state, target)}" if target else ""
+        if gain <= 0.05:
+            return [(1.0, decline, f"lets {sp.name}{tgt} through: it does little (threat {threat:.1f})"), (0.0, best, "")]
+        if left <= 1 and future_gain > gain and not (lethal and gain > 0.5 * future_gain):
+            return [
+                (1.0, decline, f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, a bigger spell can still come ({future:.1f})"),
+                (0.0, best, ""),
+            ]
+        why = "a lethal spell on its general" if lethal else f"threat {threat:.1f}"
+        return [
+            (1.0 + gain, best, f"unbinds {sp.name}{tgt} with {who}: {p:.0%} to beat {roll}, {why}"),
+            (0.0, decline, f"lets {sp.name} through"),
+        ]
+
+    def future_threat(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> float:
+        """The biggest spell the enemy may still land this phase (value x chance to cast)."""
+        from game.rules.allowances import army_uses, power_left, uses
+        from game.rules.targeting import known
+
+        used = set(army_uses(state, by)["abilities"])
+        best = 0.0
+        mine = K.live_units(state, self.player)
+        for uid in K.live_units(state, by):
+            ws = K.ws_of(state, uid)
+            if not ws.wizard_level or power_left(state, uid) <= 0 or uses(state, uid)["no_cast"]:
+                continue
+            if exclude_caster_spell and uid == exclude_caster_spell[0] and power_left(state, uid) <= 0:
+                continue
+            cx, cy = K.centre(state, uid)
+            for sid in known(state, uid, "spell"):
+                sp = state.game.content.abilities[sid]
+                if sid in uses(state, uid)["used"] or (sid in used and not sp.unlimited):
+                    continue
+                if exclude_caster_spell and sid == exclude_caster_spell[1] and not sp.unlimited:
+                    continue
+                targets: list[str | None]
+                if sp.target == "enemy":
+                    targets = [t for t in mine if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
+                elif sp.target in ("self", "none"):
+                    targets = [None]
+                else:
+                    targets = [t for t in K.live_units(state, by) if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
+                for t in targets:
+                    v = K.ability_value(state, by, uid, sid, t) * odds.cast_chance(sp.value)
+                    best = max(best, v)
+        return best
+
+    def _d_summon_setup(self, state: State, d: Decision) -> list[Scored]:
+        scroll = d.data["scroll"]
+        s = state.game.content.manifestations[scroll]
+        cx, cy = d.data["centre"]
+        reach = float(d.data["reach"])
+        from game.rules.summoning import footprint_radii
+
+        _, outer = footprint_radii(state, scroll)
+        pts = [(a.x, a.y) for a in d.options]
+        enemies = K.live_units(state, 3 - self.player)
+        ecent = sorted((K.centre(state, e) for e in enemies), key=lambda p: math.hypot(p[0] - cx, p[1] - cy))[:3]
+        src_r = 0.0
+        u = state.units[d.data["unit"]]
+        src_r = K.ws_of(state, d.data["unit"]).base.radius_in or 0.5
+        del u
+        for ex, ey in ecent:
+            dd = math.hypot(ex - cx, ey - cy) or 1.0
+            ux, uy = (ex - cx) / dd, (ey - cy) / dd
+            for ang in (0.0, 0.35, -0.35):
+                vx, vy = ux * math.cos(ang) - uy * math.sin(ang), ux * math.sin(ang) + uy * math.cos(ang)
+                for L in (reach + src_r - outer - 0.05, reach + src_r - outer - 2.0, reach * 0.5):
+                    if L > 0:
+                        pts.append((round(cx + vx * L, 3), round(cy + vy * L, 3)))
+        mine = [K.centre(state, k) for k in K.live_units(state, self.player)]
+
+        def score(p: tuple[float, float]) -> float:
+            near = min((math.hypot(p[0] - ex, p[1] - ey) for ex, ey in (K.centre(state, e) for e in enemies)), default=30.0)
+            pen = 0.0
+            if s.predatory and ecent:
+                ex, ey = ecent[0]
+                for mx, my in mine:
+                    if _seg_dist(p, (ex, ey), (mx, my)) < 2.5:
+                        pen += 3.0
+            return -near - pen
+
+        ranked = sorted(dict.fromkeys(pts), key=score, reverse=True)
+        out: list[Scored] = []
+        checked = 0
+        for p in ranked:
+            a = PlaceManifestation(player=self.player, x=p[0], y=p[1])
+            checked += 1
+            if state.legal(a):
+                out.append((score(p) + 100, a, f"sets up {s.name} toward the enemy"))
+                if len(out) >= 3:
+                    break
+            if checked > 14 and out:
+                break
+        if not out:
+            out = [(0.0, a, f"sets up {s.name}") for a in d.options[:1]]
+        return out
+
+    def _d_dispel(self, state: State, d: Decision) -> list[Scored]:
+        out: list[Scored] = [(0.0, PassDispel(player=self.player), "makes no (more) dispel attempts")]
+        for a in d.options:
+            if not isinstance(a, Dispel):
+                continue
+            m = state.manifestations[a.manifestation]
+            if m.player == self.player:
+                continue
+            from game.rules.manifestations import summoning_value
+
+            p = odds.dispel_chance(summoning_value(state, m.scroll))
+            v = K.manifestation_value(state, a.manifestation)
+            cost = 0.6
+            out.append((p * v - cost, a, f"tries to dispel {self._name(state, a.manifestation)}: {p:.0%}"))
+        return out
+
+    # --- the predatory procedure (E7-E10) ------------------------------------------------------
+
+    def _d_predatory_control(self, state: State, d: Decision) -> list[Scored]:
+        out: list[Scored] = []
+        for a in d.options:
+            mine_best = self.best_predatory(state, a.manifestation, self.player)
+            theirs_best = self.best_predatory(state, a.manifestation, 3 - self.player)
+            v = (mine_best[0] if mine_best else 0.0) + (theirs_best[0] if theirs_best else 0.0)
+            out.append((v, a, f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)"))
+        return out
+
+    def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
+        from game.rules.predatory import candidate_points, move_reach
+
+        m = state.manifestations[mid]
+        bf = state.game.battlefield
+        reach = move_reach(state, mid) - 0.01
+        pts = list(candidate_points(state, mid, self.player))
+        dirs = 8 if self.fast else 16
+        for k in range(dirs):
+            ang = 2 * math.pi * k / dirs
+            pts.append((m.x + math.cos(ang) * reach, m.y + math.sin(ang) * reach))
+        for uid, u in state.units.items():
+            if not u.alive:
+                continue
+            ux, uy = K.centre(state, uid)
+            dd = math.hypot(ux - m.x, uy - m.y)
+            if dd < 1e-6 or dd > reach + 8:
+                continue
+            for L in ((dd + 2.5, reach) if self.fast else (dd + 2.5, dd + 5, dd, reach)):
+                L = min(L, reach)
+                pts.append((m.x + (ux - m.x) / dd * L, m.y + (uy - m.y) / dd * L))
+        # the edges, to remove a manifestation on purpose (E4b)
+        for ex, ey in ((m.x, 0.0), (m.x, bf.height), (0.0, m.y), (bf.width, m.y)):
+            dd = math.hypot(ex - m.x, ey - m.y)
+            if dd <= reach:
+                pts.append((ex, ey))
+        out = []
+        for x, y in pts:
+            x, y = round(min(max(x, 0.0), bf.width), 3), round(min(max(y, 0.0), bf.height), 3)
+            if math.hypot(x - m.x, y - m.y) <= reach:
+                out.append((x, y))
+        return list(dict.fromkeys(out))
+
+    def predatory_move_value(self, state: State, mid: str, x: float, y: float, commander: int) -> tuple[float, str]:
+        from game.geometry.measure import touches_edge
+        from game.rules.predatory import blocked_reason, passed_across, summoning_model
+        from game.rules.space import footprint_at
+
+        m = state.manifestations[mid]
+        s = state.game.content.manifestations[m.scroll]
+        start = (m.x, m.y)
+        end = start if blocked_reason(state, mid, x, y) else (x, y)
+        crossed = passed_across(state, mid, start, end)
+        v = 0.0
+        hit_enemy, hit_own = [], []
+        for uid in crossed:
+            dmg = 0.0
+            for spec in s.pass_across:
+                if spec.handler in ("mortal_damage", "mortal_damage_on_roll"):
+                    dist = K.expr_dist(spec.amount or 0)
+                    if spec.handler == "mortal_damage_on_roll":
+                        p = sum(1 for r in range(1, 7) if r >= (spec.on or 7)) / 6
+                        dist = tuple([(0, 1 - p)] + [(dv, q * p) for dv, q in dist])
+                    dmg += K.damage_value(state, uid, K.after_ward(dist, K.ward_of(state, uid)))
+            if state.units[uid].player == commander:
+                v -= 1.3 * dmg
+                hit_own.append(state.units[uid].name)
+            else:
+                v += dmg
+                hit_enemy.append(state.units[uid].name)
+        bf = state.game.battlefield
+        mv = K.manifestation_value(state, mid)
+        gone = state.game.profile.edge_removal and end != start and touches_edge(footprint_at(state, m.scroll, *end), bf.width, bf.height)
+        caps = [r.value for r in s.removal if r.kind == "after_moves"]
+        if caps and m.moves_made + 1 >= caps[0]:
+            gone = True
+        if gone:
+            v += mv if m.player != commander else -mv * (0.3 if caps and m.moves_made + 1 >= caps[0] else 1.0)
+        else:
+            # where it ends: near the enemies of whoever will command it next, away from our own
+            enemy_of_owner = 3 - m.player
+            near_e = min((math.hypot(end[0] - ex, end[1] - ey) for ex, ey in (K.centre(state, u) for u in K.live_units(state, enemy_of_owner))), default=40.0)
+            pos = -0.04 * near_e
+            if s.pass_across:
+                pos += 0.6 if near_e < move_reach_of(state, mid) else 0.0
+            if m.player == commander:
+                model = summoning_model(state, mid)
+                if model is not None:
+                    sx, sy = state.units[m.summoner].models[model].x, state.units[m.summoner].models[model].y
+                    if math.hypot(end[0] - sx, end[1] - sy) > 21:
+                        pos -= 0.5  # it would go wild next time (E7)
+                v += pos
+            else:
+                v -= pos  # an enemy one: leave it far from its targets
+        txt = "moves " + s.name
+        if hit_enemy:
+            txt += " across " + ", ".join(hit_enemy)
+        if hit_own:
+            txt += " (also across our " + ", ".join(hit_own) + ")"
+        if gone and end != start and m.player != commander and not (caps and m.moves_made + 1 >= caps[0]):
+            txt += " and off the battlefield edge to remove it (E4b)"
+        elif not hit_enemy:
+            txt += " into position"
+        return v, txt + " (E9)"
+
+    def best_predatory(self, state: State, mid: str, commander: int) -> Scored | None:
+        best: Scored | None = None
+        for x, y in self.predatory_points(state, mid):
+            v, txt = self.predatory_move_value(state, mid, x, y, commander)
+            if best is None or v > best[0]:
+                best = (v, MovePredatory(player=commander, manifestation=mid, x=x, y=y), txt)
+        return best
+
+    def _d_predatory_move(self, state: State, d: Decision) -> list[Scored]:
+        out: list[Scored] = []
+        for mid in d.data.get("manifestations", {}):
+            cands = []
+            for x, y in self.predatory_points(state, mid):
+                v, txt = self.predatory_move_value(state, mid, x, y, self.player)
+                cands.append((v, MovePredatory(player=self.player, manifestation=mid, x=x, y=y), txt))
+            cands.sort(key=lambda s: -s[0])
+            n = 0
+            for c in cands:
+                if state.legal(c[1]):
+                    out.append(c)
+                    n += 1
+                    if n >= 4:
+                        break
+        return out
+
+    # --- movement ---------------------------------------------------------------------------------
+
+    def objective_plan(self, state: State) -> dict[str, int]:
+        """Which objective each of our units heads for (greedy: nearest where control is needed)."""
+        from game.rules.scoring import control_scores
+
+        objs = state.game.battlefield.map.objectives
+        me = self.player
+        need = []
+        for i, o in enumerate(objs):
+            a, b = control_scores(state, i)
+            theirs = b if me == 1 else a
+            # enemy control that could arrive
+            for e in K.live_units(state, 3 - me):
+                ex, ey = K.centre(state, e)
+                ws = K.ws_of(state, e)
+                if math.hypot(ex - o.x, ey - o.y) <= ws.move + 6 and not K.within_objective(state, e, i):
+                    theirs += ws.control * len(state.units[e].live_models()) * 0.5
+            need.append(theirs + 1.0)
+        pairs = []
+        for uid in K.live_units(state, me):
+            cx, cy = K.centre(state, uid)
+            for i, o in enumerate(objs):
+                pairs.append((math.hypot(cx - o.x, cy - o.y), uid, i))
+        pairs.sort()
+        plan: dict[str, int] = {}
+        for dist, uid, i in pairs:
+            if uid in plan or need[i] <= 0:
+                continue
+            ws = K.ws_of(state, uid)
+            plan[uid] = i
+            need[i] -= ws.control * len(state.units[uid].live_models())
+        return plan
+
+    def _p_movement(self, state: State, d: Decision) -> list[Scored]:
+        from game.rules.movement import declared, moved_this_phase
+
+        done = self.plan.reset_if(state.turn, "movement")
+        me = self.player
+        mine = [u for u in K.live_units(state, me) if not moved_this_phase(state, u) and u not in done]
+        if not mine:
+            return self._end_phase(state, d, "has moved every unit it wants to")
+        plan = self.objective_plan(state)
+        enemies = K.live_units(state, 3 - me)
+
+        def front(uid: str) -> float:
+            cx, cy = K.centre(state, uid)
+            return min((math.hypot(cx - ex, cy - ey) for ex, ey in (K.centre(state, e) for e in enemies)), default=0.0)
+
+        mine.sort(key=lambda u: (declared(state, u) is None, front(u)))
+        for uid in mine:
+            res = self.plan_move(state, uid, plan)
+            if res is not None:
+                return [res]
+            done.add(uid)
+        return self._end_phase(state, d, "has moved every unit it wants to")
+
+    def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
+        from game.rules.formation import in_combat
+        from game.rules.movement import allowance, declared
+
+        me = self.player
+        u = state.units[uid]
+        ws = K.ws_of(state, uid)
+        kind, reach = allowance(state, uid)
+        fighting = in_combat(state, uid)
+        enemies = K.live_units(state, 3 - me)
+        if not enemies:
+            return None
+        cx, cy = K.centre(state, uid)
+        if fighting and not declared(state, uid):
+            foes = [e for e in enemies if K.gap(state, uid, e) <= 3.05]
+            out_v = max((K.expected_damage_value(state, e, K.attack_output(state, uid, e, "combat")) for e in foes), default=0.0)
+            in_v = sum(K.expected_damage_value(state, uid, K.attack_output(state, e, uid, "combat")) for e in foes)
+            fragile = ws.has("HERO") or ws.wizard_level or ws.priest_level
+            if foes and in_v > (1.2 if fragile else 2.5) * out_v + 1.0 and K.wounds_left(state, uid) > 2:
+                return (1.0, Retreat(player=me, unit=uid), f"{u.name} retreats: it would lose the fight ({in_v:.1f} against {out_v:.1f})")
+            return None
+        if kind == "retreat":
+            ex, ey = min((K.centre(state, e) for e in enemies), key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
+            goal = (cx + (cx - ex) * 10, cy + (cy - ey) * 10)
+            return self._move_toward(state, uid, goal, reach, 0.0, "retreats away from the fight")
+        # the goal: an objective, or the nearest enemy for units that fight well and have none
+        goal_txt = ""
+        nearest = min(enemies, key=lambda e: K.gap(state, uid, e))
+        ngap = K.gap(state, uid, nearest)
+        melee_good = K.attack_output(state, uid, nearest, "combat") >= 1.2 and not (ws.wizard_level or ws.priest_level)
+        is_gen = K.is_general(state, uid)
+        objs = state.game.battlefield.map.objectives
+        if uid in plan:
+            o = objs[plan[uid]]
+            goal = (o.x, o.y)
+            stop = 0.0
+            goal_txt = f"heads for {o.name}"
+            if K.within_objective(state, uid, plan[uid]) and math.hypot(cx - o.x, cy - o.y) < 1.5:
+                return None
+        elif melee_good and not is_gen:
+            goal = K.centre(state, nearest)
+            stop = 3.4
+            goal_txt = f"closes on {state.units[nearest].name}"
+        else:
+            o = min(objs, key=lambda o: math.hypot(o.x - cx, o.y - cy)) if objs else None
+            if o is None:
+                return None
+            goal = (o.x, o.y)
+            stop = 2.0
+            goal_txt = f"supports {o.name}"
+        dist = math.hypot(goal[0] - cx, goal[1] - cy)
+        has_shot = any(w.range > 0 for w in ws.weapons) and any(
+            K.gap(state, uid, e) <= max(w.range for w in ws.weapons) + ws.move for e in enemies
+        )
+        if not declared(state, uid) and kind == "normal" and dist - stop > reach + 1.5 and not has_shot and ngap > reach + 10 and not fighting:
+            return (1.0, Run(player=me, unit=uid), f"{u.name} runs: its goal is {dist:.0f}\" away ({goal_txt})")
+        return self._move_toward(state, uid, goal, reach, stop, goal_txt)
+
+    def _move_toward(self, state: State, uid: str, goal, reach: float, stop: float, why: str) -> Scored | None:
+        from game.rules.formation import translated
+
+        me = self.player
+        u = state.units[uid]
+        cx, cy = K.centre(state, uid)
+        dx, dy = goal[0] - cx, goal[1] - cy
+        dist = math.hypot(dx, dy)
+        if dist - stop < 0.3 or reach <= 0.05:
+            return None
+        base = math.atan2(dy, dx)
+        step = min(reach - 0.01, dist - stop)
+        cands = []
+        for ang in (0.0, 0.4, -0.4, 0.8, -0.8):
+            for f in (1.0, 0.7, 0.4):
+                L = step * f
+                nx, ny = cx + math.cos(base + ang) * L, cy + math.sin(base + ang) * L
+                cands.append((math.hypot(goal[0] - nx, goal[1] - ny) + 0.2 * abs(ang), L, ang))
+        cands.sort()
+        tries = 0
+        for _, L, ang in cands:
+            if L < 0.25:
+                continue
+            to = tuple(translated(state, uid, math.cos(base + ang) * L, math.sin(base + ang) * L))
+            a = MoveUnit(player=me, unit=uid, to=to)
+            tries += 1
+            if state.legal(a):
+                return (1.0, a, f"{u.name} {why} ({L:.1f}\")")
+            if tries >= 8:
+                break
+        return None
+
+    # --- shooting ---------------------------------------------------------------------------------
+
+    def _p_shooting(self, state: State, d: Decision) -> list[Scored]:
+        from game.rules.shooting import ranged
+
+        done = self.plan.reset_if(state.turn, "shooting")
+        me = self.player
+        enemies = K.live_units(state, 3 - me)
+        if state.game.profile.manifestations_attackable:
+            enemies += [k for k, m in state.manifestations.items() if m.player != me]
+        out: list[Scored] = []
+        for uid in K.live_units(state, me):
+            u = state.units[uid]
+            if uid in done or not ranged(state, uid) or u.flags.get("shot_turn") == state.turn:
+                continue
+            if u.flags.get("ran_turn") == state.turn or u.flags.get("retreated_turn") == state.turn:
+                continue
+            reach = max(w.range for w in ranged(state, uid))
+            opts = []
+            for t in enemies:
+                if K.gap(state, uid, t) > reach + 0.01:
+                    continue
+                if t in state.manifestations:
+                    mv = K.attack_output(state, uid, t, "shooting")
+                    v = K.damage_value(state, t, ((int(round(mv)), 1.0),))
+                else:
+                    v = K.expected_damage_value(state, t, K.attack_output(state, uid, t, "shooting"))
+                opts.append((v, t))
+            opts.sort(reverse=True)
+            found = False
+            for v, t in opts[:4]:
+                a = Shoot(player=me, unit=uid, target=t)
+                if state.legal(a):
+                    out.append((v + 0.01, a, f"{u.name} shoots {self._name(state, t)}: expected value {v:.1f}"))
+                    found = True
+                    break
+            if not found:
+                done.add(uid)
+        if not out:
+            return self._end_phase(state, d, "has nothing more to shoot at")
+        return out
+
+    # --- charges ----------------------------------------------------------------------------------
+
+    def charge_value(self, state: State, uid: str, target: str) -> float:
+        mine = K.expected_damage_value(state, target, K.attack_output(state, uid, target, "combat", charged=True))
+        back = K.expected_damage_value(state, uid, K.attack_output(state, target, uid, "combat")) if target in state.units else 0.0
+        w = 1.6 if K.is_general(state, uid) else 0.7
+        return mine - w * back
+
+    def _p_charge(self, state: State, d: Decision) -> list[Scored]:
+        from game.rules.charge import CHARGE_REACH
+        from game.rules.formation import in_combat
+
+        done = self.plan.reset_if(state.turn, "charge")
+        me = self.player
+        out: list[Scored] = []
+        for uid in K.live_units(state, me):
+            u = state.units[uid]
+            if uid in done or u.flags.get("charged_turn") == state.turn or u.flags.get("charge_tried_turn") == state.turn:
+                continue
+            if u.flags.get("ran_turn") == state.turn or u.flags.get("retreated_turn") == state.turn:
+                continue
+            if in_combat(state, uid):
+                continue
+            best = None
+            for e in K.live_units(state, 3 - me):
+                g = K.gap(state, uid, e)
+                if g > CHARGE_REACH:
+                    continue
+                p = K.p_2d6_at_least(g - 0.45)
+                v = self.charge_value(state, uid, e)
+                # holding an objective is worth staying for
+                if best is None or p * v > best[0]:
+                    best = (p * v, p, v, e)
+            if best is None or best[1] < 0.25 or best[0] < 0.4 or self._holds_objective_alone(state, uid):
+                done.add(uid)
+                continue
+            a = Charge(player=me, unit=uid)
+            if not state.legal(a):
+                done.add(uid)
+                continue
+            out.append((best[0], a, f"{u.name} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}"))
+        if not out:
+            return self._end_phase(state, d, "sees no charge worth making")
+        return out
+
+    def _holds_objective_alone(self, state: State, uid: str) -> bool:
+        for i in range(len(state.game.battlefield.map.objectives)):
+            if K.within_objective(state, uid, i) and not any(
+                K.within_objective(state, o, i) for o in K.live_units(state, self.player) if o != uid
+            ):
+                return True
+        return False
+
+    def _d_charge_move(self, state: State, d: Decision) -> list[Scored]:
+        from game.rules.formation import translated
+
+        me = self.player
+        uid, roll = d.data["unit"], d.data["roll"]
+        out: list[Scored] = []
+        for a in d.options:
+            if isinstance(a, FailCharge):
+                continue
+            tgt = self._charge_target_of(state, uid, a)
+            v = self.charge_value(state, uid, tgt) if tgt else 0.0
+            out.append((v + 5, a, f"{state.units[uid].name} completes its charge ({roll}\") into {self._name(state, tgt)}"))
+        if not out:
+            cx, cy = K.centre(state, uid)
+            tries = 0
+            for e in sorted(K.live_units(state, 3 - me), key=lambda e: K.gap(state, uid, e)):
+                g = K.gap(state, uid, e)
+                if g - 0.5 > roll:
+                    break
+                ex, ey = K.centre(state, e)
+                base = math.atan2(ey - cy, ex - cx)
+                for ang in (0.25, -0.25, 0.5, -0.5):
+                    for L in (min(roll - 0.01, g - 0.1), min(roll - 0.01, g + 0.3)):
+                        to = tuple(translated(state, uid, math.cos(base + ang) * L, math.sin(base + ang) * L))
+                        a = MoveUnit(player=me, unit=uid, to=to)
+                        tries += 1
+                        if state.legal(a):
+                            out.append((self.charge_value(state, uid, e) + 5, a, f"{state.units[uid].name} charges into {state.units[e].name}"))
+                            break
+                    if out or tries > 10:
+                        break
+                if out or tries > 10:
+                    break
+        out.append((0.0, FailCharge(player=me), f"{state.units[uid].name} cannot reach with {roll}\": the charge fails"))
+        return out
+
+    def _charge_target_of(self, state: State, uid: str, a: MoveUnit) -> str | None:
+        cx, cy = K.centre(state, uid)
+        n = len(a.to)
+        nx, ny = sum(p[0] for p in a.to) / n, sum(p[1] for p in a.to) / n
+        best, bd = None, 1e9
+        for e in K.live_units(state, 3 - self.player):
+            ex, ey = K.centre(state, e)
+            dd = math.hypot(ex - nx, ey - ny)
+            if dd < bd:
+                best, bd = e, dd
+        return best
+
+    # --- combat -------------------------------------------------------------------------------
+
+    def _d_fight(self, state: State, d: Decision) -> list[Scored]:
+        me = self.player
+        out: list[Scored] = []
+        for a in d.options:
+            if isinstance(a, PassFight):
+                continue
+            t = a.target
+            if a.unit in state.manifestations:
+                mean = K.attack_output(state, a.unit, t, "combat")
+                v = K.expected_damage_value(state, t, mean) if t in state.units else K.damage_value(state, t, ((int(round(mean)), 1.0),))
+                out.append((v + 0.01, a, f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)"))
+                continue
+            mean = K.attack_output(state, a.unit, t, "combat", charged=state.units[a.unit].flags.get("charged_turn") == state.turn)
+            if t in state.manifestations:
+                v = K.damage_value(state, t, ((int(round(mean)), 1.0),))
+            else:
+                v = K.expected_damage_value(state, t, mean)
+            # best trades first: units that may not survive to fight later go early
+            danger = 0.0
+            for e in K.live_units(state, 3 - me):
+                if K.gap(state, a.unit, e) <= 3.05:
+                    danger += K.attack_output(state, e, a.unit, "combat")
+            risk = min(1.0, danger / max(1, K.wounds_left(state, a.unit)))
+            score = v * (1 + 0.5 * risk)
+            out.append((score + 0.01, a, f"{state.units[a.unit].name} fights {self._name(state, t)}: expected value {v:.1f}"))
+        out.append((0.0, PassFight(player=me), "has no fight worth taking"))
+        return out
+
+    def _p_start_of_turn(self, state: State, d: Decision) -> list[Scored]:
+        return self._end_phase(state, d)
+
+    def _p_end_of_turn(self, state: State, d: Decision) -> list[Scored]:
+        return self._end_phase(state, d)
+
+    def _p_combat(self, state: State, d: Decision) -> list[Scored]:
+        return self._end_phase(state, d)
+
+
+def move_reach_of(state: State, mid: str) -> float:
+    from game.rules.predatory import move_reach
+
+    return move_reach(state, mid)
+
+
+def _centre_gap(state: State, uid: str, x: float, y: float) -> float:
+    cx, cy = K.centre(state, uid)
+    r = K.ws_of(state, uid).base.radius_in or 0.5
+    return math.hypot(cx - x, cy - y) - r
+
+
+def _seg_dist(a, b, p) -> float:
+    ax, ay = a
+    bx, by = b
+    px, py = p
+    dx, dy = bx - ax, by - ay
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / n))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)

@@ -1,0 +1,129 @@
+"""Find, read and validate demonstration files (maps/demos/*.toml, shipped as game.maps/demos).
+
+Every problem is a `DataError` naming the file and the field, e.g.
+``maps/demos/m3_miscast.toml: step[1].action: CastSpell: unknown field(s) spel``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from game.data.errors import DataError
+from game.data.loader import Source, label_for, read_toml, validate
+from game.demos.schema import DemoFile
+
+PACKAGE = "game.maps"
+FOLDER = "demos"
+
+
+def _folder():
+    return resources.files(PACKAGE) / FOLDER
+
+
+def demo_sources() -> dict[str, Any]:
+    """Shipped demonstration files by name (the file name without .toml), sorted."""
+    try:
+        entries = [e for e in _folder().iterdir() if e.name.endswith(".toml")]
+    except (FileNotFoundError, NotADirectoryError, OSError):
+        return {}
+    return {e.name[:-5]: e for e in sorted(entries, key=lambda e: e.name)}
+
+
+def list_demos() -> list[str]:
+    return list(demo_sources())
+
+
+def load_demo(name_or_path: str | os.PathLike[str] | Source) -> DemoFile:
+    """A demonstration by shipped name (e.g. "m3_miscast") or by path. Raises `DataError`."""
+    src: Any = name_or_path
+    label: str
+    if isinstance(name_or_path, str) and not name_or_path.endswith(".toml") and os.sep not in name_or_path:
+        found = demo_sources().get(name_or_path)
+        if found is None:
+            known = ", ".join(list_demos()) or "none"
+            raise DataError(f"no demonstration named {name_or_path!r}; known: {known}")
+        src, label = found, f"maps/demos/{name_or_path}.toml"
+    else:
+        label = label_for(name_or_path)
+        if isinstance(name_or_path, (str, os.PathLike)):
+            src = Path(name_or_path)
+    demo = validate(DemoFile, read_toml(src, label), label)
+    problems = cross_check(demo, label)
+    if problems:
+        raise DataError(problems)
+    return demo
+
+
+def load_all() -> dict[str, DemoFile]:
+    """Every shipped demonstration; all problems of all files in one DataError."""
+    out, problems = {}, []
+    for name in list_demos():
+        try:
+            out[name] = load_demo(name)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return out
+
+
+def cross_check(demo: DemoFile, label: str) -> list[str]:
+    """What pydantic cannot see: ids of content, actions and events, and ids named in facts."""
+    from game.data.content import default_content, list_maps
+    from game.rules.actions import Action
+    from game.rules.events import Event
+    import game.rules.predatory_records  # noqa: F401  (registers its actions and events)
+    import game.rules.state  # noqa: F401  (registers every handler)
+
+    content = default_content()
+    out: list[str] = []
+    if demo.battlefield.map is not None and demo.battlefield.map not in list_maps():
+        out.append(f"{label}: battlefield.map: unknown map {demo.battlefield.map!r}; known: {', '.join(list_maps())}")
+    if demo.demo.armies:
+        for i, a in enumerate(demo.demo.armies):
+            if a not in content.armies:
+                out.append(f"{label}: demo.armies[{i}]: unknown army {a!r}; known: {', '.join(sorted(content.armies))}")
+    for i, u in enumerate(demo.unit):
+        if u.warscroll not in content.warscrolls:
+            out.append(f"{label}: unit[{i}].warscroll: unknown warscroll {u.warscroll!r}")
+    for i, m in enumerate(demo.manifestation):
+        if m.scroll not in content.manifestations:
+            out.append(f"{label}: manifestation[{i}].scroll: unknown manifestation {m.scroll!r}; "
+                       f"known: {', '.join(sorted(content.manifestations))}")
+    things = {u.id for u in demo.unit} | {m.id for m in demo.manifestation}
+
+    def facts(f, where: str) -> None:
+        for key in ("damage", "ritual_points", "alive", "commander", "controlled_by", "at", "power_left"):
+            for thing in getattr(f, key):
+                if thing not in things and not thing.startswith("m"):  # summoned ones get fresh ids (m1, m2...)
+                    out.append(f"{label}: {where}.{key}: {thing!r} is not a unit or manifestation of this demo")
+
+    for i, st in enumerate(demo.step):
+        where = f"step[{i}]"
+        try:
+            Action.from_dict(st.action)
+        except ValueError as exc:
+            out.append(f"{label}: {where}.action: {exc}")
+        for j, e in enumerate(st.expect.events):
+            kind = Event.registry.get(e["type"])
+            if kind is None:
+                out.append(f"{label}: {where}.expect.events[{j}].type: unknown event type {e['type']!r}")
+                continue
+            names = {f.name for f in dataclasses.fields(kind)}
+            extra = sorted(set(e) - names - {"type"})
+            if extra:
+                out.append(f"{label}: {where}.expect.events[{j}]: {e['type']} has no field(s) {', '.join(extra)}; "
+                           f"fields: {', '.join(sorted(names))}")
+        for j, t in enumerate(st.expect.absent):
+            if t not in Event.registry:
+                out.append(f"{label}: {where}.expect.absent[{j}]: unknown event type {t!r}")
+        facts(st.expect, f"{where}.expect")
+        for j, r in enumerate(st.show.rings):
+            if r.around not in things:
+                out.append(f"{label}: {where}.show.rings[{j}].around: unknown id {r.around!r}")
+    facts(demo.expect, "expect")
+    return out

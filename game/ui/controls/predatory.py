@@ -1,0 +1,231 @@
+"""The predatory procedure on the battlefield (E6-E10, E4b).
+
+Control (E7, "predatory_control"): the controlling model's 24" zone is drawn; click the
+manifestation it controls (or its button); the others go wild.
+
+Move (E8-E10, "predatory_move"): pick the manifestation (click it, or its button), then move the
+pointer: the circle shows Move + 3" from its centre, the straight path and the swept footprint
+follow the pointer, the units it would pass across are highlighted, and warnings say when the
+point is out of reach, when the footprint cannot be placed there (it stays put: a 0" move, the
+engine's `blocked_reason`) or when it would touch the edge (it is removed, E4b). Click to move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.rules.predatory_records import ChooseControlled, MovePredatory
+from game.ui import theme
+from game.ui.controls import FieldTool, kind_is, tool
+from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control
+from game.ui.intents import intent
+from game.ui.labels import name_of
+from game.ui.render.field import Ring
+from game.ui.render.overlays import Label, Line, Shape
+
+WARN = (255, 170, 60)
+
+
+def _swept(shape, start, end):
+    """The area a footprint covers moving in a straight line from `start` to `end`."""
+    import shapely
+    from shapely.geometry import LineString
+
+    from game.geometry.shapes import Circle
+
+    if isinstance(shape, Circle):
+        if start == end:
+            return Circle(start[0], start[1], shape.r)
+        return LineString([start, end]).buffer(shape.r, quad_segs=16)
+    from game.geometry.measure import _swept_polygon
+
+    g = _swept_polygon(shape, end[0] - start[0], end[1] - start[1])
+    if g.geom_type != "Polygon":
+        g = shapely.convex_hull(g)
+    return g
+
+
+@tool(kind_is("predatory_control"))
+class ControlTool(FieldTool):
+    def overlay(self, ov):
+        from game.geometry.measure import wholly_within
+        from game.rules.space import manifestation_shape, model_circle
+
+        st = self.state
+        d = self.decision.data
+        c = model_circle(st, d["unit"], d["model"])
+        rng = st.game.profile.control_range
+        ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control (E7)'))
+        ov.highlight_units[d["unit"]] = theme.RING_CONTROL
+        for mid in d["candidates"]:
+            if mid in st.manifestations:
+                shape = manifestation_shape(st, mid)
+                inside = wholly_within(shape, c, rng)
+                ov.marks.append(Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3))
+        return (f"{st.units[d['unit']].name} controls one of them this hero phase: click it (the others go wild, E7)", theme.TEXT)
+
+
+@control("predatory_control")
+def control_choice_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    st = ctx.state
+    data = d.data
+    view = PanelView(title=f"Player {d.player}: which manifestation does {st.units[data['unit']].name} control?",
+                     lines=[f"Model {data['model'] + 1} of {st.units[data['unit']].name} has several predatory manifestations "
+                            f"wholly within {st.game.profile.control_range:g}\" (the ring). It controls one this hero phase; "
+                            "the others are wild and either player may move them (E7, E8)."])
+    for o in d.options:
+        if isinstance(o, ChooseControlled):
+            view.buttons.append(ButtonSpec(f"Control {name_of(st, o.manifestation)}", intent("choose", action=o)))
+            view.field_picks[o.manifestation] = intent("choose", action=o)
+    return view
+
+
+@tool(kind_is("predatory_move"))
+class PredatoryMoveTool(FieldTool):
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        info = self.decision.data.get("manifestations") or {}
+        self.mid: str | None = next(iter(info), None)
+        self.point: tuple[float, float] | None = None
+        self._cache: dict = {}
+
+    def info(self) -> dict:
+        return self.decision.data.get("manifestations") or {}
+
+    def pointer(self, wx, wy) -> None:
+        self.point = None if wx is None else (wx, wy)
+
+    def command(self, name: str, it=None) -> bool:
+        if name == "pick" and it is not None and it.get("thing") in self.info():
+            self.mid = it.get("thing")
+            self.scene._panel_key = None
+            return True
+        return False
+
+    def panel_key(self) -> Any:
+        return self.mid
+
+    def action_at(self, x: float, y: float) -> MovePredatory:
+        return MovePredatory(player=self.player, manifestation=self.mid, x=round(x, 3), y=round(y, 3))
+
+    def press(self, wx: float, wy: float, button: int) -> bool:
+        if button != 1 or self.mid is None:
+            return False
+        thing, _ = self.scene.thing_at(wx, wy)
+        if thing in self.info() and thing != self.mid:
+            self.mid = thing
+            self.scene._panel_key = None
+            return True
+        act = self.action_at(wx, wy)
+        reasons = self.state.explain(act)
+        if reasons:
+            self.say(reasons[0], theme.TEXT_BAD)
+            return True
+        self.choose(act)
+        return True
+
+    def preview(self, x: float, y: float) -> dict:
+        """What moving to (x, y) would do: problem, blocked, edge, passed-across, the shapes."""
+        from game.geometry.measure import touches_edge
+        from game.rules import predatory as P
+        from game.rules.space import footprint_at
+
+        key = (self.mid, round(x, 2), round(y, 2))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        st = self.state
+        m = st.manifestations[self.mid]
+        start = (m.x, m.y)
+        out: dict[str, Any] = {"start": start, "end": (x, y)}
+        with st.query():
+            prob = P.point_problem(st, self.mid, x, y)
+            out["problem"] = prob[1] if prob else None
+            blocked = P.blocked_reason(st, self.mid, x, y) if not prob else None
+            out["blocked"] = blocked
+            end = start if (blocked or prob) else (x, y)
+            out["crossed"] = P.passed_across(st, self.mid, start, end) if not prob else []
+            fp_end = footprint_at(st, m.scroll, *end)
+            out["edge"] = (not prob and st.game.profile.edge_removal
+                           and touches_edge(fp_end, st.game.battlefield.width, st.game.battlefield.height))
+            out["footprint"] = footprint_at(st, m.scroll, x, y)
+            out["swept"] = _swept(footprint_at(st, m.scroll, *start), start, (x, y)) if not prob else None
+            out["distance"] = math.hypot(end[0] - start[0], end[1] - start[1])
+        if len(self._cache) > 300:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def overlay(self, ov):
+        st = self.state
+        info = self.info()
+        if self.mid not in info or self.mid not in st.manifestations:
+            return None
+        from game.rules.space import manifestation_shape
+
+        for mid in info:  # the ones that may move now
+            if mid in st.manifestations:
+                ov.marks.append(Shape(manifestation_shape(st, mid), (0, 0, 0, 0),
+                                      theme.SELECT if mid == self.mid else theme.LEGAL_TARGET, 3 if mid == self.mid else 2))
+        i = info[self.mid]
+        cx, cy = i["centre"]
+        reach = float(i["reach"])
+        scroll = st.game.content.manifestations[i["scroll"]]
+        ov.rings.append(Ring(cx, cy, reach, theme.PREDATORY, f'Move {scroll.move:g}" + {reach - scroll.move:g}" = {reach:g}"'))
+        if self.point is None:
+            return (f"{scroll.name}: move the pointer to preview the move, click to move it (E9)", theme.TEXT)
+        pv = self.preview(*self.point)
+        x, y = pv["end"]
+        if pv["problem"]:
+            ov.marks.append(Line(pv["start"], (x, y), theme.GHOST_BAD, 2, dashed=True))
+            ov.marks.append(Shape(pv["footprint"], (*theme.GHOST_BAD, 50), theme.GHOST_BAD, 2))
+            return (pv["problem"], theme.TEXT_BAD)
+        ov.marks.append(Shape(pv["swept"], (*theme.PREDATORY, 40), theme.PREDATORY, 1))
+        ov.marks.append(Line(pv["start"], (x, y), theme.RULER, 2))
+        bad = bool(pv["blocked"])
+        col = WARN if (bad or pv["edge"]) else theme.GHOST_OK
+        ov.marks.append(Shape(pv["footprint"], (*col, 70), col, 2))
+        for uid in pv["crossed"]:
+            ov.highlight_units[uid] = theme.PREDATORY
+        words = []
+        if bad:
+            words.append(f"CANNOT BE PLACED: {pv['blocked']}; it stays put (0\" move)")
+        if pv["edge"]:
+            words.append("touches the battlefield edge: it will be removed (E4)")
+        if pv["crossed"]:
+            words.append("passes across " + ", ".join(st.units[u].name for u in pv["crossed"]))
+        d = math.hypot(x - pv["start"][0], y - pv["start"][1])
+        ov.marks.append(Label(x, y, f'{d:.1f}" of {reach:g}"' + (" - 0\" move!" if bad else "") + (" - EDGE: removed" if pv["edge"] else ""),
+                              WARN if (bad or pv["edge"]) else theme.ACCENT, 13, dy=12))
+        text = f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}"' + (": " + "; ".join(words) if words else "") + " - click to move"
+        return (text, WARN if (bad or pv["edge"]) else theme.TEXT_GOOD)
+
+
+@control("predatory_move")
+def predatory_move_control(ctx: PanelContext) -> PanelView:
+    d = ctx.decision
+    st = ctx.state
+    info = d.data.get("manifestations") or {}
+    t = ctx.tool
+    mid = t.mid if isinstance(t, PredatoryMoveTool) else next(iter(info), None)
+    stage = d.data.get("stage")
+    view = PanelView(title=f"Player {d.player}: predatory move ({'controlled' if stage == 'controlled' else 'wild'})",
+                     lines=[d.prompt[:1].upper() + d.prompt[1:] + ".",
+                            "Point at the destination: the path, the swept footprint and the units it passes across "
+                            "are previewed; click to move."])
+    view.custom_point = True
+    for k, i in info.items():
+        if k not in st.manifestations:
+            continue
+        scroll = st.game.content.manifestations[i["scroll"]]
+        label = ("> " if k == mid else "") + f"{scroll.name} [{k}]"
+        view.buttons.append(ButtonSpec(label, intent("tool", name="pick", thing=k),
+                                       f'reach {i["reach"]:g}" from ({i["centre"][0]:.1f}, {i["centre"][1]:.1f})', role="nav"))
+    if mid in info and mid in st.manifestations:
+        m = st.manifestations[mid]
+        view.buttons.append(ButtonSpec("Leave it where it is (0\" move)",
+                                       intent("choose", action=MovePredatory(player=d.player, manifestation=mid, x=m.x, y=m.y)),
+                                       role="end"))
+    return view

@@ -1,0 +1,237 @@
+"""Shooting (R3, G1, G2) and combat (R4): pick one of your units, then a target.
+
+Shooting: pick a shooter (panel or battlefield); its legal targets are highlighted and labelled
+with their distance and the expected hits from the weapon profiles; hovering any enemy draws
+the sight line from the shooter's nearest model, green or red, and an illegal one says why
+(`State.explain`). Click a highlighted target (or its button) to shoot.
+
+Combat: the units that can fight are highlighted; pick one, then a highlighted target; or pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.actions import Action, EndPhase, Fight, PassFight, Shoot
+from game.ui import theme
+from game.ui.controls import FieldTool, kind_is, phase_is, tool
+from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, option_button
+from game.ui.intents import intent
+from game.ui.labels import name_of
+from game.ui.render.field import Ring
+from game.ui.render.overlays import Label
+
+
+def _p_at_least(n: int) -> float:
+    """D6 at least n, with 1 always failing and 6 always succeeding."""
+    return min(5, max(1, 7 - n)) / 6
+
+
+def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
+    """(expected hits, expected damage) of `volleys` against `target` (R3; crits ignored
+    except two-hits, modifiers beyond Cover ignored)."""
+    from game.rules.attacks import target_save
+    from game.rules.dicexpr import expr_mean
+    from game.rules.shooting import in_cover
+
+    cover = in_cover(state, target)
+    save = target_save(state, target)
+    hits = dmg = 0.0
+    for v in volleys:
+        w = v.weapon
+        n = v.models * expr_mean(w.attacks)
+        need = w.hit + (1 if cover else 0)
+        ph = _p_at_least(need) + (1 / 6 if any(a.kind == "crit_two_hits" for a in w.abilities) else 0)
+        h = n * ph
+        wounds = h * _p_at_least(w.wound)
+        unsaved = wounds * (1 - (_p_at_least(save + w.rend) if save <= 6 else 0))
+        hits += h
+        dmg += unsaved * expr_mean(w.damage)
+    return hits, dmg
+
+
+def shooters(state, player: int) -> dict[str, list[Action]]:
+    """Own units with at least one legal Shoot, and those shots."""
+    from game.rules.shooting import shooting_options
+
+    out: dict[str, list[Action]] = {}
+    with state.query():
+        for a in shooting_options(state):
+            if a.player == player and not state.explain(a):
+                out.setdefault(a.unit, []).append(a)
+    return out
+
+
+@control("phase:shooting")
+def shooting_control(ctx: PanelContext) -> PanelView:
+    from game.rules.shooting import ranged, shooting_volleys
+    from game.rules.space import distance_to, unit_circles
+
+    d = ctx.decision
+    st = ctx.state
+    view = PanelView(title=f"Player {d.player}: shooting phase")
+    shots = shooters(st, d.player)
+    uid = ctx.selection.get("unit")
+    if uid not in shots:
+        uid = None
+    if uid is None:
+        view.lines.append("Pick a unit to shoot with (here or on the battlefield).")
+        for k, acts in shots.items():
+            rng = max(w.range for w in ranged(st, k))
+            view.buttons.append(ButtonSpec(st.units[k].name, intent("select", unit=k),
+                                           f'{len(acts)} target{"s" if len(acts) != 1 else ""} in range and sight; range {rng:g}"', role="nav"))
+            view.field_picks[k] = intent("select", unit=k)
+        if not shots:
+            view.lines.append("No unit has a target in range and in sight.")
+        view.buttons.append(option_button(ctx, EndPhase(player=d.player)))
+        return view
+    view.title = f"Player {d.player}: {st.units[uid].name} shoots"
+    view.buttons.append(ButtonSpec("< Other shooters", intent("select", unit=None), role="nav"))
+    ws = ranged(st, uid)
+    view.lines.append("Weapons: " + "; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws))
+    view.lines.append("Click a highlighted target; hover others to see the sight line and why not.")
+    with st.query():
+        for a in shots[uid]:
+            vol = shooting_volleys(st, uid, a.target)
+            h, dmg = expected(st, uid, a.target, vol)
+            dist = min(distance_to(st, c, a.target) for c in unit_circles(st, uid))
+            models = sum(v.models for v in vol) // max(1, len(vol))
+            view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
+                                           f'{dist:.1f}" away, ~{models} models: expect {h:.1f} hits, {dmg:.1f} damage'))
+            view.field_picks[a.target] = intent("choose", action=a)
+    a0 = Shoot(player=d.player, unit=uid, target="")
+
+    def probe(thing: str) -> Action:
+        return Shoot(player=a0.player, unit=a0.unit, target=thing)
+
+    view.probe = probe
+    view.buttons.append(option_button(ctx, EndPhase(player=d.player)))
+    return view
+
+
+@tool(phase_is("shooting"))
+class ShootTool(FieldTool):
+    """Range ring from the selected shooter and distance/expected-hits labels on its targets."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self._labels: dict = {}
+
+    def overlay(self, ov):
+        from game.rules.shooting import ranged, shooting_volleys
+        from game.rules.space import distance_to, model_circle, unit_circles
+
+        st = self.state
+        uid = self.scene.selection.get("unit")
+        if uid not in st.units or st.units[uid].player != self.player:
+            return None
+        ws = ranged(st, uid)
+        if not ws:
+            return None
+        model = self.scene.selected[1] if self.scene.selected and self.scene.selected[0] == uid else 0
+        if model >= len(st.units[uid].models) or st.units[uid].models[model].slain:
+            model = st.units[uid].live_models()[0][0]
+        c = model_circle(st, uid, model)
+        for rng in sorted({w.range for w in ws}):
+            ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, f'{rng:g}" shooting', 1))
+        view = self.scene.view
+        key = (self.scene.session.version, uid)
+        if key not in self._labels:
+            labels = []
+            with st.query():
+                for t in (view.field_picks if view else {}):
+                    if t == uid:
+                        continue
+                    vol = shooting_volleys(st, uid, t)
+                    h, _ = expected(st, uid, t, vol)
+                    dist = min(distance_to(st, cc, t) for cc in unit_circles(st, uid))
+                    if t in st.units:
+                        m = st.units[t].live_models()[0][1]
+                        x, y = m.x, m.y
+                    else:
+                        x, y = st.manifestations[t].x, st.manifestations[t].y
+                    labels.append(Label(x, y, f'{dist:.1f}"  ~{h:.1f} hits', theme.LEGAL_TARGET, 12, dy=14))
+            self._labels = {key: labels}
+        ov.marks += self._labels[key]
+        return None
+
+
+def _melee_of(state, thing: str):
+    if thing in state.manifestations:
+        sc = state.game.content.manifestations[state.manifestations[thing].scroll]
+        return [w for w in getattr(sc, "weapons", []) if w.range == 0]
+    from game.rules.shooting import melee
+
+    return melee(state, thing)
+
+
+def _models_of(state, thing: str) -> int:
+    return len(state.units[thing].live_models()) if thing in state.units else 1
+
+
+@control("fight")
+def fight_control(ctx: PanelContext) -> PanelView:
+    from game.rules.attacks import Volley
+
+    d = ctx.decision
+    st = ctx.state
+    opts = [o for o in d.options if isinstance(o, Fight)]
+    view = PanelView(title=f"Player {d.player}: combat - pick a unit to fight")
+    units: dict[str, list[Fight]] = {}
+    for o in opts:
+        units.setdefault(o.unit, []).append(o)
+    uid = ctx.selection.get("unit")
+    if uid not in units:
+        uid = next(iter(units)) if len(units) == 1 else None
+    if uid is None:
+        view.lines.append("Highlighted: your units that can fight. Pick one (it piles in up to 3\" towards its target).")
+        for k, acts in units.items():
+            view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k),
+                                           f"{len(acts)} target{'s' if len(acts) != 1 else ''} within 3\"", role="nav"))
+            view.field_picks[k] = intent("select", unit=k)
+    else:
+        view.title = f"Player {d.player}: {name_of(st, uid)} fights"
+        if len(units) > 1:
+            view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
+        weapons = _melee_of(st, uid)
+        view.lines.append("Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons))
+        view.lines.append("Click a highlighted target within 3\".")
+        n = _models_of(st, uid)
+        for a in units[uid]:
+            try:
+                h, dmg = expected(st, uid, a.target, [Volley(w, n) for w in weapons])
+                odds = f"at most {n} model{'s' if n != 1 else ''}: up to ~{h:.1f} hits, {dmg:.1f} damage"
+            except Exception:
+                odds = ""
+            view.buttons.append(ButtonSpec(f"Fight {name_of(st, a.target)}", intent("choose", action=a), odds))
+            view.field_picks[a.target] = intent("choose", action=a)
+
+        def probe(thing: str) -> Action:
+            return Fight(player=d.player, unit=uid, target=thing)
+
+        view.probe = probe
+    for o in d.options:
+        if isinstance(o, PassFight):
+            view.buttons.append(ButtonSpec("Pass: fight with no more units", intent("choose", action=o),
+                                           tip="Give up the rest of your fights this phase (R4)", role="end"))
+    return view
+
+
+@tool(kind_is("fight"))
+class FightTool(FieldTool):
+    def overlay(self, ov):
+        uid = self.scene.selection.get("unit")
+        st = self.state
+        view = self.scene.view
+        if view is not None and uid is None:
+            for o in self.decision.options:
+                if isinstance(o, Fight) and o.unit in st.units:
+                    ov.highlight_units[o.unit] = theme.SELECT
+        if uid in st.units:
+            from game.rules.formation import COMBAT_RANGE
+            from game.rules.space import model_circle
+
+            for i, _ in st.units[uid].live_models()[:1]:
+                c = model_circle(st, uid, i)
+                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, '3" combat', 1))
+        return None

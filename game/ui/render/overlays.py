@@ -1,0 +1,127 @@
+"""Extra battlefield marks the decision controls ask for (game.ui.controls), in inches.
+
+Each mark is a small record; `draw_marks` turns them into pixels with the renderer's camera.
+The scene puts them in `Overlays.marks`; nothing here reads or changes the game state.
+
+    Bases(circles, ok)            a unit's ghost: every model's base at its new place
+    Shape(shape, fill, edge)      a Circle or shapely Polygon (a footprint, a swept area)
+    Line(a, b, colour, width)     a path or a sight line
+    Band(x, y, r, width, colour)  a ring `width` inches wide outside radius r (the ½" band)
+    Label(x, y, text, colour)     a chip of text anchored at a world point
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+
+
+@dataclass
+class Bases:
+    circles: list[tuple[float, float, float]]  # x, y, r in inches
+    ok: bool = True
+    alpha: int = 90
+
+
+@dataclass
+class Shape:
+    shape: Any
+    fill: tuple[int, int, int, int]
+    edge: tuple[int, int, int]
+    width: int = 2
+
+
+@dataclass
+class Line:
+    a: tuple[float, float]
+    b: tuple[float, float]
+    colour: tuple[int, int, int]
+    width: int = 2
+    dashed: bool = False
+
+
+@dataclass
+class Band:
+    x: float
+    y: float
+    r: float  # inner radius in inches
+    width: float  # inches
+    colour: tuple[int, int, int]
+
+
+@dataclass
+class Label:
+    x: float
+    y: float
+    text: str
+    colour: tuple[int, int, int] = theme.TEXT
+    size: int = 14
+    dy: int = 0  # pixels below the anchor
+
+
+def _dashed(surf, colour, a, b, width: int, dash: float = 8.0) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy)
+    if n < 1:
+        return
+    steps = int(n // dash)
+    for k in range(0, steps + 1, 2):
+        t0, t1 = k * dash / n, min(1.0, (k + 1) * dash / n)
+        pygame.draw.line(surf, colour, (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1), width)
+
+
+def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
+    """Draw `marks` (see the module docstring) in order, on top of the battlefield."""
+    if not marks:
+        return
+    from game.ui.render.field import circle
+
+    cam = renderer.camera
+    s = cam.scale
+    labels: list[Label] = []
+    for mk in marks:
+        if isinstance(mk, Bases):
+            col = theme.GHOST_OK if mk.ok else theme.GHOST_BAD
+            if not mk.circles:
+                continue
+            pts = [(cam.to_screen(x, y), r * s) for x, y, r in mk.circles]
+            xs = [p[0][0] for p in pts]
+            ys = [p[0][1] for p in pts]
+            rmax = max(p[1] for p in pts) + 3
+            box = pygame.Rect(math.floor(min(xs) - rmax), math.floor(min(ys) - rmax),
+                              math.ceil(max(xs) - min(xs) + 2 * rmax) + 2, math.ceil(max(ys) - min(ys) + 2 * rmax) + 2)
+            box = box.clip(surf.get_rect())
+            if box.w > 0 and box.h > 0:
+                tmp = pygame.Surface(box.size, pygame.SRCALPHA)
+                for (cx, cy), r in pts:
+                    circle(tmp, (*col, mk.alpha), (cx - box.x, cy - box.y), r)
+                surf.blit(tmp, box.topleft)
+            for (cx, cy), r in pts:
+                circle(surf, col, (cx, cy), r, 2 if r >= 6 else 1)
+        elif isinstance(mk, Shape):
+            renderer._draw_shape(surf, mk.shape, mk.fill, mk.edge, mk.width)
+        elif isinstance(mk, Line):
+            a, b = cam.to_screen(*mk.a), cam.to_screen(*mk.b)
+            if mk.dashed:
+                _dashed(surf, mk.colour, a, b, mk.width)
+            else:
+                pygame.draw.line(surf, mk.colour, a, b, mk.width)
+        elif isinstance(mk, Band):
+            c = cam.to_screen(mk.x, mk.y)
+            w = max(1, round(mk.width * s))
+            circle(surf, mk.colour, c, (mk.r + mk.width / 2) * s, w)
+        elif isinstance(mk, Label):
+            labels.append(mk)
+    for lb in labels:  # text last, above every shape
+        t = theme.text(lb.text, lb.size, lb.colour, bold=True)
+        x, y = cam.to_screen(lb.x, lb.y)
+        bg = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() + 4)
+        bg.midtop = (round(x), round(y) + lb.dy)
+        surf.fill((0, 0, 0), bg)
+        pygame.draw.rect(surf, lb.colour, bg, 1)
+        surf.blit(t, (bg.x + 4, bg.y + 2))

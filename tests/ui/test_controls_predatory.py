@@ -1,0 +1,82 @@
+"""The predatory procedure on the battlefield: the control choice (E7) and the move preview
+(E9, E10): the Move + 3" circle, the path, the swept footprint, the units passed across, and
+warnings for a point where it cannot be placed (a 0" move) and for the edge (E4b)."""
+
+from __future__ import annotations
+
+from game.rules.actions import EndPhase
+from game.rules.units import ManifestationState
+from game.ui.controls.predatory import ControlTool, PredatoryMoveTool
+from game.ui.intents import intent
+from tests.helpers import P1_WIZ2, P2_WIZ1, P2_WIZ2, battle
+from tests.ui.controlhelpers import frame, point_at, scene_for, shot
+from tests.ui.uihelpers import button_for, screen_pos
+
+
+def _put(s, mid, scroll, player, summoner, x, y):
+    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+
+
+def _board():
+    # player 1's WIZARD at (10, 22) summoned a Rolling Pyre (60mm, Move 8": reach 11") at (20, 34);
+    # player 2's Reed-Witch stands in its way at (26, 34)
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)]), "witch": (2, P2_WIZ1, [(26, 34)])},
+               [3] * 60)
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 34)
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_move"
+    return s
+
+
+def test_predatory_preview_passed_across_blocked_and_edge(app):
+    s = _board()
+    scene = scene_for(app, s)
+    t = scene.tool
+    assert isinstance(t, PredatoryMoveTool) and t.mid == "pyre"
+    assert scene.view.point is None  # the tool owns the point choice
+    # across the Reed-Witch: it is highlighted and named
+    point_at(app, scene, 30.5, 34)
+    pv = t.preview(*scene.pointer_world)
+    assert pv["crossed"] == ["witch"] and not pv["blocked"] and not pv["edge"]
+    assert scene.overlays.highlight_units.get("witch") is not None
+    assert "passes across Reed-Witch" in scene.hint[0]
+    assert any(getattr(r, "radius", 0) == 11 for r in scene.overlays.rings)
+    shot(app, "predatory.png")
+    # onto the Reed-Witch's base: it cannot be placed there, a 0" move
+    point_at(app, scene, 26, 34)
+    assert "CANNOT BE PLACED" in scene.hint[0] and '0" move' in scene.hint[0]
+    assert t.preview(*scene.pointer_world)["crossed"] == []
+    shot(app, "predatory_blocked.png")
+    # to the top edge: it would be removed (E4b)
+    point_at(app, scene, 20, 43.3)
+    assert "edge" in scene.hint[0] and "removed" in scene.hint[0]
+    # out of reach: red with the engine's reason
+    point_at(app, scene, 20, 10)
+    assert "moves up to" in scene.hint[0]
+    # click across the witch: MovePredatory, and the event names the unit passed across
+    pos = screen_pos(scene, 30.5, 34)
+    scene.handle(intent("pointer", pos=pos))
+    scene.handle(intent("press", pos=pos, button=1))
+    frame(app, 2)
+    ev = [e for e in scene.session.history if e.type == "ManifestationMoved"]
+    assert ev and ev[-1].passed_across == ("witch",) and ev[-1].distance > 10
+
+
+def test_predatory_control_choice_draws_the_zone_and_takes_a_click(app):
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, [3] * 60)
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)
+    _put(s, "serpent", "ashen_serpent", 1, "w1", 14, 30)
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_control"
+    scene = scene_for(app, s)
+    assert isinstance(scene.tool, ControlTool)
+    frame(app)
+    assert any(r.radius > 24 for r in scene.overlays.rings)
+    b = button_for(scene, lambda b, a: a is not None and a.type == "ChooseControlled" and a.manifestation == "serpent")
+    assert "Control" in b.label
+    pos = screen_pos(scene, 20, 22)  # click the Rolling Pyre on the battlefield
+    scene.handle(intent("pointer", pos=pos))
+    scene.handle(intent("press", pos=pos, button=1))
+    frame(app, 2)
+    ev = [e for e in scene.session.history if e.type == "ManifestationControlled"]
+    assert ev and ev[-1].manifestation == "pyre"
