@@ -66,11 +66,16 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
                 cf = load_content_data(data, label)
                 content_files[label] = cf
                 problems += footprint_problems(cf, label, warn)
+            elif "demo" in data and "step" in data:
+                # a rule demonstration: its schema and cross-references live with the demos
+                from game.demos.loader import load_demo
+
+                load_demo(Path(path))
             elif kind == "replay":
                 problems.append(f"{label}: this is a replay, not a map or content file; verify it with the replay tools")
             else:
                 problems.append(
-                    f"{label}: not a map file (no [map] table) or a content file (no "
+                    f"{label}: not a map file (no [map] table), a demonstration ([demo] and [[step]]) or a content file (no "
                     + ", ".join(f"[[{k}]]" for k in CONTENT_KEYS)
                     + ")"
                 )
