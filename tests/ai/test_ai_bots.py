@@ -1,0 +1,175 @@
+"""The bots (issue 7): legal whole games at every level, determinism for a seed, and tactics on
+hand-built positions (M5, M6, E9)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from game.ai.hard import HardBot
+from game.ai.normal import NormalBot
+from game.ai.random_bot import RandomBot
+from game.ai.registry import BOTS, make_bot
+from game.data.content import DEFAULT_ARMIES
+from game.rules import EndPhase, Game
+from game.rules.actions import BankRitual, DeclineUnbind, SpendRitual, Unbind
+from game.rules.predatory import passed_across
+from game.rules.predatory_records import MovePredatory
+from game.rules.units import ManifestationState
+from tests.helpers import P1_PRI2, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, P2_WIZ2, battle
+
+
+def _play(bots: dict, seed: int, limit: int | None = None) -> list:
+    game = Game.load(profile="aos4", armies=DEFAULT_ARMIES)
+    state = game.new_state(seed=seed)
+    actions = []
+    while not state.is_over() and (limit is None or len(actions) < limit):
+        bot = bots[state.pending().player]
+        action = bot.choose(state)
+        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
+        assert isinstance(getattr(bot, "last_explanation", ""), str)
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+def test_the_levels_are_registered():
+    assert {"random", "normal", "hard"} <= set(BOTS)
+    assert make_bot("hard@0.25", 1, 3).budget == 0.25
+    with pytest.raises(ValueError):
+        make_bot("hard@fast", 1, 3)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_normal_plays_whole_games_with_legal_actions_only(seed):
+    bots = {1: NormalBot(1, seed), 2: RandomBot(2, seed)} if seed % 2 else {1: RandomBot(1, seed), 2: NormalBot(2, seed)}
+    assert _play(bots, seed)
+
+
+def test_hard_plays_a_whole_game_with_legal_actions_only():
+    bots = {1: HardBot(1, 4, budget=0.02, top_k=2), 2: NormalBot(2, 4)}
+    assert _play(bots, 4)
+    assert bots[1].searched > 0
+
+
+def test_the_bots_are_deterministic_for_a_seed():
+    def run():
+        return _play({1: NormalBot(1, 9), 2: HardBot(2, 9, top_k=2, rollouts=1)}, 9, limit=90)
+
+    assert run() == run()
+
+
+def test_bots_never_touch_the_games_dice():
+    game = Game.load(profile="aos4", armies=DEFAULT_ARMIES)
+    state = game.new_state(seed=5)
+    for _ in range(60):  # into the first hero phases
+        state.apply(RandomBot(state.pending().player, 1).choose(state))
+    before = state.to_dict()
+    bot = HardBot(state.pending().player, 1, budget=0.05, top_k=2)
+    bot.choose(state)
+    assert state.to_dict() == before
+
+
+# --- tactics on hand-built positions ------------------------------------------------------------
+
+
+def _unbind_window(state, caster, spell, target, roll):
+    state.decisions.append(
+        {"kind": "unbind", "player": 2, "caster": caster, "model": 0, "spell": spell, "target": target, "roll": roll}
+    )
+
+
+def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unbind():
+    s = battle({
+        "p1u0": (1, P1_WIZ2, [(20, 22)]),
+        "p1u2": (1, P1_WIZ1, [(22, 30)]),
+        "p2u0": (2, P2_WIZ2, [(30, 22)]),  # player 2's general
+        "p2u5": (2, P2_WARDENS, [(50 + (i % 5) * 1.4, 38 + (i // 5) * 1.4) for i in range(10)]),
+    })
+    s.units["p2u0"].models[0].damage = 4  # 2 wounds left
+    s.phase_uses["p2u0"] = {"power": 0, "unbinds": 1, "used": [], "no_cast": False, "summons": 0, "penalty": 0}
+    _unbind_window(s, "p1u0", "kiln_heart", "p2u0", 8)
+    bot = NormalBot(2, 0)
+    act = bot.choose(s)
+    assert isinstance(act, Unbind) and act.unit == "p2u0"
+    assert "Kiln Heart" in bot.last_explanation
+
+
+def _buff_position(adept_has_power: bool):
+    s = battle({
+        "p1u0": (1, P1_WIZ2, [(15, 15)]),
+        "p1u2": (1, P1_WIZ1, [(32, 22)]),
+        "p2u0": (2, P2_WIZ2, [(40, 22)]),  # the general, within 12" of the Cinder Adept
+        "p2u5": (2, P2_WARDENS, [(8 + (i % 5) * 1.4, 24 + (i // 5) * 1.4) for i in range(10)]),
+    })
+    s.phase_uses["p2u0"] = {"power": 0, "unbinds": 1, "used": [], "no_cast": False, "summons": 0, "penalty": 0}
+    s.phase_uses["p1u0"] = {"power": 1, "unbinds": 0, "used": ["heat_haze"], "no_cast": False, "summons": 0, "penalty": 0}
+    if not adept_has_power:  # and the Pyre-Magister has spent its second cast too
+        s.phase_uses["p1u0"]["power"] = 2
+        s.phase_uses["p1u2"] = {"power": 1, "unbinds": 0, "used": ["spark_lash"], "no_cast": False, "summons": 0, "penalty": 0}
+    _unbind_window(s, "p1u0", "heat_haze", None, 7)
+    return s
+
+
+def test_m6_the_bot_keeps_its_last_unbind_when_a_bigger_threat_can_still_come():
+    s = _buff_position(adept_has_power=True)
+    bot = NormalBot(2, 0)
+    assert isinstance(bot.choose(s), DeclineUnbind)
+    assert "bigger spell can still come" in bot.last_explanation
+
+
+def test_m6_with_nothing_left_to_fear_the_bot_spends_its_last_unbind_on_the_buff():
+    s = _buff_position(adept_has_power=False)
+    bot = NormalBot(2, 0)
+    assert isinstance(bot.choose(s), Unbind)
+    assert "unbinds Heat Haze" in bot.last_explanation
+
+
+def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_own():
+    spears = [(15 + i * 1.4, 30) for i in range(10)]  # our own unit, 8" north of it
+    wardens = [(15 + i * 1.4, 14) for i in range(10)]  # the enemy, 8" south
+    s = battle({
+        "p1u0": (1, P1_WIZ2, [(6, 22)]),
+        "p1u5": (1, P1_SPEARS, spears),
+        "p2u0": (2, P2_WIZ2, [(55, 40)]),
+        "p2u5": (2, P2_WARDENS, wardens),
+    })
+    s.manifestations["m1"] = ManifestationState("m1", "rolling_pyre", 1, "p1u0", 0, 21.3, 22.0, commander=1)
+    s.apply(EndPhase(player=1))
+    d = s.pending()
+    assert d.kind == "predatory_move" and d.player == 1
+    bot = NormalBot(1, 0)
+    act = bot.choose(s)
+    assert isinstance(act, MovePredatory) and act.manifestation == "m1"
+    crossed = passed_across(s, "m1", (21.3, 22.0), (act.x, act.y))
+    assert "p2u5" in crossed and "p1u5" not in crossed
+    assert "Emberward" not in bot.last_explanation.split("(also")[0] or "Mire Wardens" in bot.last_explanation
+
+
+def _ritual(roll: int, points: int):
+    s = battle({
+        "p1u0": (1, P1_WIZ2, [(10, 22)]),
+        "p1u1": (1, P1_PRI2, [(14, 22)]),
+        "p2u0": (2, P2_WIZ2, [(24, 22)]),
+    })
+    s.units["p1u1"].ritual_points = points
+    s.decisions.append({"kind": "ritual_choice", "player": 1, "unit": "p1u1", "model": 0,
+                        "prayer": "judgement_of_the_forge", "target": "p2u0", "roll": roll})
+    return s
+
+
+def test_m5_the_bot_spends_ritual_points_when_they_reach_the_chanting_value():
+    bot = NormalBot(1, 0)
+    assert isinstance(bot.choose(_ritual(3, 2)), SpendRitual)  # 3 + 2 reaches 5
+    assert "reaches" in bot.last_explanation
+    assert isinstance(bot.choose(_ritual(2, 2)), BankRitual)  # 2 + 2 is short: bank the 2
+
+
+def test_ai_modules_do_not_import_the_ui():
+    import game.ai.hard  # noqa: F401
+    import game.ai.normal  # noqa: F401
+
+    for name in ("game.ai.normal", "game.ai.hard", "game.ai.knowledge"):
+        src = sys.modules[name].__file__
+        assert "game.ui" not in open(src, encoding="utf-8").read()
