@@ -26,7 +26,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
 from game.rules.deployment import deploy_army
 from game.rules.game import Game
-from game.rules.units import ManifestationState, ModelState, UnitState
+from game.rules.units import ManifestationState, ModelState, UnitState, geometry_epoch
 
 STATE_FORMAT = 1
 
@@ -57,7 +57,7 @@ class State:
         self.counter = 0  # for fresh manifestation ids
         self._events: list[Event] | None = None
         self._cache: dict[str, Any] = {}  # derived geometry, never serialised (see space.positions)
-        self._cache_fp: int | None = None  # the positions the cache was computed from
+        self._cache_fp: tuple | None = None  # the geometry epoch the cache was computed at
         self._querying = False
 
     # --- construction ------------------------------------------------------------------------
@@ -160,17 +160,12 @@ class State:
     def _sync_cache(self) -> None:
         """Keep derived geometry while nothing has moved; drop it when anything has.
 
-        Rule code calls `space.invalidate()` after it moves something; the fingerprint also
-        catches positions changed from outside (tests, editors)."""
-        fp = hash(
-            (
-                tuple((m.x, m.y, m.slain) for u in self.units.values() for m in u.models),
-                tuple((k, m.x, m.y) for k, m in self.manifestations.items()),
-            )
-        )
-        if fp != self._cache_fp:
+        Models and manifestations bump `units.geometry_epoch()` when they move, are slain or
+        are replaced, so positions changed from outside (tests, editors) are caught too."""
+        key = (geometry_epoch(), id(self.units), len(self.units), id(self.manifestations), len(self.manifestations))
+        if key != self._cache_fp:
             self._cache.clear()
-            self._cache_fp = fp
+            self._cache_fp = key
 
     def is_over(self) -> bool:
         return self.stage == "over"

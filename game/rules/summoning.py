@@ -153,22 +153,37 @@ def _rays(cx: float, cy: float, reach: float, count: int = RAYS) -> tuple[np.nda
     return xs, ys, np.tile(steps, count)
 
 
+def _near(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], cx: float, cy: float, reach: float):
+    """Only the bases that can matter within `reach` of (cx, cy)."""
+    x, y, r = arrays
+    keep = np.hypot(x - cx, y - cy) - r <= reach
+    return x[keep], y[keep], r[keep]
+
+
 def _plausible(check: "SetupCheck", xs: np.ndarray, ys: np.ndarray, d: np.ndarray, inner: float, reach: float) -> np.ndarray:
     """A mask of points that pass necessary conditions of every set-up rule, vectorised.
 
     Uses the circle of radius `inner` inside the footprint, so it never drops a legal point.
     """
-    rule, bf = check.rule, check.state.game.battlefield
+    rule, bf, src = check.rule, check.state.game.battlefield, check.source
     ok = (d + inner <= reach + 1e-9) & (xs - inner > 0) & (ys - inner > 0) & (xs + inner < bf.width) & (ys + inner < bf.height)
-    bx, by, br = check.bases.arrays()
-    if len(bx):
-        gap = np.hypot(xs[:, None] - bx[None, :], ys[:, None] - by[None, :]) - br[None, :]
-        ok &= (gap >= inner - 1e-9).all(axis=1)
+    xs, ys = xs[ok], ys[ok]
+    idx = np.flatnonzero(ok)
+    if len(check.bases):
+        bx, by, br = _near(check.bases.arrays(), src.x, src.y, reach + inner)
+        if len(bx):
+            gap = np.hypot(xs[:, None] - bx[None, :], ys[:, None] - by[None, :]) - br[None, :]
+            keep = (gap >= inner - 1e-9).all(axis=1)
+            xs, ys, idx = xs[keep], ys[keep], idx[keep]
     if rule.min_enemy_distance > 0 and len(check.enemy_bases):
-        ex, ey, er = check.enemy_bases.arrays()
-        gap = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]) - er[None, :] - inner
-        ok &= (gap > rule.min_enemy_distance).all(axis=1)
-    return ok
+        ex, ey, er = _near(check.enemy_bases.arrays(), src.x, src.y, reach + inner + rule.min_enemy_distance)
+        if len(ex):
+            gap = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]) - er[None, :] - inner
+            keep = (gap > rule.min_enemy_distance).all(axis=1)
+            idx = idx[keep]
+    mask = np.zeros(len(ok), dtype=bool)
+    mask[idx] = True
+    return mask
 
 
 def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
@@ -184,8 +199,10 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
     src = check.source
     reach = check.rule.wholly_within + src.r
     found: list[tuple[float, float]] = []
-    rays = _rays(src.x, src.y, reach)
-    for (xs, ys, d), per_ray in ((rays, len(rays[0]) // RAYS), (_grid(src.x, src.y, reach), 0)):
+    searches = ((lambda: _rays(src.x, src.y, reach), True), (lambda: _grid(src.x, src.y, reach), False))
+    for points, by_ray in searches:
+        xs, ys, d = points()
+        per_ray = len(xs) // RAYS if by_ray else 0
         ok = _plausible(check, xs, ys, d, inner, reach)
         done_rays: set[int] = set()
         for k in np.flatnonzero(ok):

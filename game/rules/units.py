@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
+_EPOCH = [0]
+
+
+def geometry_epoch() -> int:
+    """A counter that moves whenever any model or manifestation moves, is slain or is replaced;
+    `State` keeps derived geometry (sight, distances) while it stands still."""
+    return _EPOCH[0]
+
+
+class _Tracked:
+    """Bumps the geometry epoch when one of `_TRACKED` is assigned."""
+
+    _TRACKED: ClassVar[frozenset[str]] = frozenset()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self._TRACKED:
+            _EPOCH[0] += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass
-class ModelState:
+class ModelState(_Tracked):
     """One model: the centre of its base in inches, and the damage points it has taken (R3)."""
 
+    _TRACKED: ClassVar[frozenset[str]] = frozenset({"x", "y", "slain"})
     x: float
     y: float
     damage: int = 0
@@ -28,7 +48,8 @@ class Buff:
 
 
 @dataclass
-class UnitState:
+class UnitState(_Tracked):
+    _TRACKED: ClassVar[frozenset[str]] = frozenset({"models"})
     id: str
     player: int
     warscroll: str
@@ -63,13 +84,14 @@ class UnitState:
 
 
 @dataclass
-class ManifestationState:
+class ManifestationState(_Tracked):
     """A manifestation on the battlefield (M9-M11, E4-E10).
 
     `summoner` and `summoner_model` name the unit and the model picked when it was summoned
     (E5): control (E7) is measured from that model. `commander` is who makes its choices (E8).
     """
 
+    _TRACKED: ClassVar[frozenset[str]] = frozenset({"x", "y"})
     id: str
     scroll: str
     player: int  # the army it belongs to (its summoner's)
