@@ -115,3 +115,21 @@ def test_random_hotseat_game_never_gets_stuck(app):
         assert scene.session.version == v + 1 or scene.needs_handover() or scene.session.version > v, scene.message
     assert scene.state.is_over() or scene.state.turn > 4
     assert {"deploy", "turn_order", "phase"} <= kinds
+
+
+def test_a_hotseat_battle_reaches_its_result_in_the_window(app):
+    """Two players at one screen can play the default battle from deployment to the result:
+    every decision of a whole game is made through the battle scene, with its hand-overs."""
+    session = Session.new(seed=8, dice=SeededDice(8))
+    scene = scene_for(app, session.state)
+    bots = {1: RandomBot(1, 8), 2: RandomBot(2, 8)}
+    for _ in range(3000):
+        if scene.state.is_over():
+            break
+        _continue_if_handover(app, scene)
+        d = scene.decision
+        scene.handle(intent("choose", action=bots[d.player].choose(scene.state)))
+        frame(app)
+    frame(app)
+    assert scene.state.is_over() and scene.state.result()["reason"]
+    assert scene.view is not None and scene.view.title == "Game over"
