@@ -155,14 +155,19 @@ class NewGameScene(Scene):
                 self.message = err
 
     def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        t = theme.text("New hotseat game", 34, theme.ACCENT, bold=True)
-        surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - 300)))
-        if self.message:
-            m = theme.text(self.message, 15, theme.TEXT_BAD)
-            surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
-        self.manager.draw_ui(surface)
+        draw_form(surface, "New hotseat game", 300, self.message, self.manager)
+
+
+def draw_form(surface, title: str, above_centre: int, message: str, manager) -> None:
+    """A form screen: its title, its widgets and, at the bottom, what went wrong."""
+    surface.fill(theme.BG)
+    w, h = surface.get_size()
+    t = theme.text(title, 34, theme.ACCENT, bold=True)
+    surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - above_centre)))
+    if message:
+        m = theme.text(message, 15, theme.TEXT_BAD)
+        surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
+    manager.draw_ui(surface)
 
 
 class VsAIScene(Scene):
@@ -212,14 +217,7 @@ class VsAIScene(Scene):
                 self.message = err
 
     def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        t = theme.text("Play vs AI", 34, theme.ACCENT, bold=True)
-        surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - 240)))
-        if self.message:
-            m = theme.text(self.message, 15, theme.TEXT_BAD)
-            surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
-        self.manager.draw_ui(surface)
+        draw_form(surface, "Play vs AI", 240, self.message, self.manager)
 
 
 class FileListScene(Scene):
