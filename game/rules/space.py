@@ -31,8 +31,8 @@ def model_circle(state: "State", unit_id: str, model: int) -> Circle:
 class Positions:
     """Every model base on the battlefield, as arrays, with the unit each belongs to.
 
-    Cached on the state for the length of one `pending()` or `apply()`; anything that moves,
-    sets up or removes a model calls `invalidate()`.
+    Cached on the state until something moves, is set up or is slain (the movement epoch in
+    `units.py`, or an explicit `invalidate()`). `circles` fills in per unit on demand.
     """
 
     circles: dict[str, list[Circle]]
@@ -48,24 +48,22 @@ def positions(state: "State") -> Positions:
     cached = state._cache.get("positions")
     if cached is not None:
         return cached
-    circles: dict[str, list[Circle]] = {}
-    xs, ys, rs, owner, units = [], [], [], [], []
-    for uid, u in state.units.items():
-        r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
-        cs = [Circle(m.x, m.y, r) for m in u.models if not m.slain]
-        circles[uid] = cs
-        for c in cs:
-            xs.append(c.x)
-            ys.append(c.y)
-            rs.append(r)
-            owner.append(len(units))
+    pts: list[tuple[float, float]] = []
+    rs: list[float] = []
+    owner: list[int] = []
+    units: list[str] = []
+    players: list[int] = []
+    for k, (uid, u) in enumerate(state.units.items()):
+        live = [(m.x, m.y) for m in u.models if not m.slain]
+        n = len(live)
+        pts += live
+        rs += [state.game.warscroll(u.warscroll).base.radius_in or 0.5] * n
+        owner += [k] * n
+        players += [u.player] * n
         units.append(uid)
-    owners = np.array(owner, int)
-    unit_player = np.array([state.units[u].player for u in units], int)
-    pos = Positions(
-        circles, np.array(xs, float), np.array(ys, float), np.array(rs, float), owners, units,
-        unit_player[owners] if len(owners) else np.zeros(0, int),
-    )
+    xy = np.array(pts, float).reshape(-1, 2)
+    pos = Positions({}, xy[:, 0].copy(), xy[:, 1].copy(), np.array(rs, float), np.array(owner, int), units,
+                    np.array(players, int))
     state._cache["positions"] = pos
     return pos
 
@@ -79,7 +77,15 @@ def invalidate(state: "State") -> None:
 
 def unit_circles(state: "State", unit_id: str) -> list[Circle]:
     """The bases of a unit's models still on the battlefield."""
-    return positions(state).circles.get(unit_id, [])
+    pos = positions(state)
+    found = pos.circles.get(unit_id)
+    if found is None:
+        u = state.units.get(unit_id)
+        if u is None:
+            return []
+        r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
+        found = pos.circles[unit_id] = [Circle(m.x, m.y, r) for m in u.models if not m.slain]
+    return found
 
 
 def all_bases(state: "State", exclude_units: Iterable[str] = ()) -> BaseIndex:
