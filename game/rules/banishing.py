@@ -84,7 +84,7 @@ def _open_dispel(state: "State") -> None:
         state.decisions.append({"kind": "dispel", "player": state.active})
 
 
-on_begin("hero", "magic.dispel_window")
+on_begin("hero", "magic.dispel_window", last=True)
 
 
 def _dispel_targets(state: "State", player: int) -> list[str]:

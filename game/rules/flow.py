@@ -31,6 +31,7 @@ PHASES: tuple[str, ...] = ("start_of_turn", "hero", "movement", "shooting", "cha
 Step = Callable[["State"], None]
 STEPS: dict[str, Step] = {}
 ON_BEGIN: dict[str, list[str]] = {p: [] for p in PHASES}
+ON_BEGIN_LAST: dict[str, list[str]] = {p: [] for p in PHASES}
 ON_END: dict[str, list[str]] = {p: [] for p in PHASES}
 # Per phase: functions listing the enumerable actions the active player may take besides EndPhase.
 PHASE_OPTIONS: dict[str, list[Callable[["State"], list[Action]]]] = {p: [] for p in PHASES}
@@ -53,9 +54,13 @@ def step(name: str) -> Callable[[Step], Step]:
     return register
 
 
-def on_begin(phase: str, name: str) -> None:
-    if name not in ON_BEGIN[phase]:
-        ON_BEGIN[phase].append(name)
+def on_begin(phase: str, name: str, last: bool = False) -> None:
+    """Run step `name` when `phase` begins. Steps that open decisions for the players (such as
+    the E3 dispel window) pass `last=True`, so that bookkeeping steps (expiring modifiers,
+    resetting commanders) have already run when the players act."""
+    table = ON_BEGIN_LAST if last else ON_BEGIN
+    if name not in table[phase]:
+        table[phase].append(name)
 
 
 def on_end(phase: str, name: str) -> None:
@@ -199,7 +204,7 @@ def _enter_phase(state: "State", phase: str) -> None:
     state.phase = phase
     state.phase_uses = {}
     state.emit(PhaseStarted(phase=phase, player=state.active))
-    state.steps.extend(ON_BEGIN[phase])
+    state.steps.extend(ON_BEGIN[phase] + ON_BEGIN_LAST[phase])
 
 
 @step("flow.advance")

@@ -333,3 +333,16 @@ def test_m11_manifestations_stay_while_the_summoner_lives():
     _put(s, "pyre", "rolling_pyre", 1, "adept", 20, 10)
     s.apply(CastSpell(player=1, unit="adept", spell="cinder_bolt", target="beast"))
     assert "pyre" in s.manifestations
+
+
+def test_e3_modifiers_expire_and_commanders_reset_before_the_dispel_window():
+    # E3 happens "at the start of each hero phase"; modifiers "until your next hero phase" and
+    # E8's commanding player "until the start of the next hero phase" are already gone by then.
+    from game.rules.units import Buff
+
+    s = _dispel_board([])
+    s.units["w2"].buffs.append(Buff("save_buff", 1, "heat_haze", 1, 0))
+    s.manifestations["lights"].commander = 1  # player 1 took command of a wild one last phase
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "dispel"
+    assert s.units["w2"].buffs == [] and s.manifestations["lights"].commander == 2
