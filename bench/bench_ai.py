@@ -11,7 +11,13 @@ alternated, with 95% Wilson intervals (draws count half).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
+
+# run as a script, Python would put bench/ first on the path and import an installed (possibly
+# stale) copy of the game; the working tree is what we mean to measure
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES

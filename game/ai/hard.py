@@ -5,10 +5,19 @@ control and moves; charges, charge moves and fights), it takes the normal bot's 
 candidates and runs determinized Monte Carlo rollouts for each: on `state.clone()` with its own
 dice (`SeededDice` seeded from its own RNG, never the game's), it applies the candidate, plays on
 with normal-policy bots for both sides to the end of the phase (through the combat phase for
-charges), and scores the position with `knowledge.evaluate`. The rollouts of every candidate
+charges), and scores the position with `knowledge.evaluate_full` (the static evaluation plus the buffs and debuffs in play). The rollouts of every candidate
 share their dice seeds (common random numbers), so the comparison is fair. Rollouts go round
 the candidates until the time budget is spent; the best mean wins, ties going to the normal
-bot's order. Other decisions (deployment, movement, shooting) use the normal policy directly.
+bot's order.
+
+Movement, where games are decided, is searched as whole-phase plans: at the first movement
+decision of its turn the bot plays the rest of the turn (movement with a plan style, then
+shooting, charges, combat and the end of the turn with normal policies for both sides) and the
+opponent's reply turn on clones
+with its own dice for each of a few plan styles (the normal plan; more aggressive; everyone to
+the objectives; holders stay put), scores the position after the opponent's turn, and keeps the best
+style for the rest of the phase, so the other movement decisions cost no more than normal's.
+Other decisions (deployment, shooting) use the normal policy directly.
 """
 
 from __future__ import annotations
@@ -29,6 +38,11 @@ TOP_K = 4
 MAX_STEPS = 40  # decisions per rollout
 MARGIN = 0.75  # evaluation points a searched option must gain over the normal bot's first choice
 MIN_EVIDENCE = 3  # rollouts it needs before it can overrule it
+STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
+MOVE_BUDGET = 3.0  # the plan search (once a turn) may use this many times the decision budget
+MOVE_MAX_STEPS = 300  # decisions per rollout (our turn and the opponent's reply)
+MOVE_MARGIN = 1.5
+MOVE_MIN_EVIDENCE = 1
 
 
 class HardBot:
@@ -51,18 +65,90 @@ class HardBot:
         self.normal = NormalBot(player, seed)
         self.last_explanation = ""
         self.searched = 0
+        self.move_key: tuple[int, int] | None = None
+        self.move_bot: NormalBot | None = None
+        self.move_note = ""
 
     def choose(self, state: State) -> Action:
         d = state.pending()
         if d.player != self.player:
             raise ValueError(f"it is player {d.player}'s decision, not {self.player}'s")
         ranked = self.normal.ranked(state, d)
+        if d.kind == "phase" and d.data.get("phase") == "movement" and self.budget > 0:
+            return self._movement(state, d)
         searchable = d.kind in SEARCH_KINDS or (d.kind == "phase" and d.data.get("phase") in SEARCH_PHASES)
         cands = _distinct(ranked)[: self.top_k]
         if not searchable or len(cands) < 2 or self.budget <= 0:
             self.last_explanation = ranked[0][2]
             return ranked[0][1]
         return self._search(state, cands, d.kind, d.data.get("phase"))
+
+    # --- movement: whole-phase plans ---------------------------------------------------------
+
+    def _movement(self, state: State, d) -> Action:
+        key = (state.round, state.turn)
+        if self.move_key != key or self.move_bot is None:
+            self.move_key = key
+            self.move_bot, self.move_note = self._plan_search(state)
+        ranked = self.move_bot.ranked(state, d)
+        self.last_explanation = ranked[0][2] + self.move_note
+        return ranked[0][1]
+
+    def _plan_search(self, state: State) -> tuple[NormalBot, str]:
+        styles = list(STYLES)
+        self.searched += 1
+        start = time.perf_counter()
+        budget = self.budget * MOVE_BUDGET
+        deadline = start + budget
+        fixed = self.rollouts is not None
+        if fixed:
+            deadline = start + max(self.budget, 0.0) * 10 + 5.0
+        limit = self.rollouts if fixed else 64
+        totals = [0.0] * len(styles)
+        counts = [0] * len(styles)
+        rounds = 0
+        while rounds < limit:
+            seed = self.rng.getrandbits(62)
+            vals = []
+            for style in styles:
+                if rounds >= 1 and time.perf_counter() >= deadline:
+                    break  # an unfinished round is not compared (common random numbers)
+                vals.append(self._plan_rollout(state, style, seed, math.inf if fixed else deadline + budget))
+            if len(vals) < len(styles):
+                break
+            for i, v in enumerate(vals):
+                totals[i] += v
+                counts[i] += 1
+            rounds += 1
+            if time.perf_counter() >= deadline:
+                break
+        means = [totals[i] / counts[i] if counts[i] else -1e9 for i in range(len(styles))]
+        best = max(range(len(styles)), key=lambda i: (round(means[i], 6), -i))
+        if best != 0 and (counts[best] < MOVE_MIN_EVIDENCE or means[best] - means[0] < MOVE_MARGIN):
+            best = 0
+        bot = PlanBot(self.player, self.seed, styles[best])
+        note = f" [plan '{styles[best]}' of {len(styles)} x {max(counts)} turn rollouts"
+        note += f"; +{means[best] - means[0]:.1f}]" if best else "]"
+        return bot, note
+
+    def _plan_rollout(self, state: State, style: str, seed: int, hard_stop: float) -> float:
+        sim = state.clone()
+        sim.dice = SeededDice.from_seed(seed)
+        me = self.player
+        bots = {p: NormalBot(p, seed + p, fast=True) for p in (1, 2)}
+        mover = PlanBot(me, seed + me, style, fast=True)
+        turn = sim.turn
+        steps = 0
+        while not sim.is_over() and sim.turn <= turn + 1 and steps < MOVE_MAX_STEPS and time.perf_counter() < hard_stop:
+            d = sim.pending()
+            bot = mover if (d.player == me and d.kind == "phase" and d.data.get("phase") == "movement") else bots[d.player]
+            try:
+                sim.apply(bot.choose(sim))
+            except Exception:
+                break
+            steps += 1
+        with sim.query():
+            return K.evaluate_full(sim, me)
 
     # --- the search ---------------------------------------------------------------------------
 
@@ -122,7 +208,53 @@ class HardBot:
                 break
             steps += 1
         with sim.query():
-            return K.evaluate(sim, self.player)
+            return K.evaluate_full(sim, self.player)
+
+
+class PlanBot(NormalBot):
+    """The normal bot with a movement style: which units head for objectives and which fight."""
+
+    def __init__(self, player: int, seed: int = 0, style: str = "normal", fast: bool = False) -> None:
+        super().__init__(player, seed, fast=fast)
+        self.style = style
+
+    def objective_plan(self, state: State) -> dict[str, int]:
+        plan = super().objective_plan(state)
+        if self.style == "normal":
+            return plan
+        objs = state.game.battlefield.map.objectives
+        me = self.player
+        enemies = K.live_units(state, 3 - me)
+        if self.style == "aggressive":
+            # fighters leave the objectives to the others and close on the enemy
+            out = {}
+            for uid, i in plan.items():
+                ws = K.ws_of(state, uid)
+                if enemies and not K.is_general(state, uid) and not (ws.wizard_level or ws.priest_level):
+                    nearest = min(enemies, key=lambda e: K.gap(state, uid, e))
+                    if K.attack_output(state, uid, nearest, "combat") >= 1.2 and not K.within_objective(state, uid, i):
+                        continue
+                out[uid] = i
+            return out
+        if self.style == "objectives":
+            # every unit to its nearest objective
+            out = dict(plan)
+            for uid in K.live_units(state, me):
+                if uid in out or not objs:
+                    continue
+                cx, cy = K.centre(state, uid)
+                out[uid] = min(range(len(objs)), key=lambda i: math.hypot(objs[i].x - cx, objs[i].y - cy))
+            return out
+        return plan
+
+    def plan_move(self, state: State, uid: str, plan: dict[str, int]):
+        if self.style == "hold":
+            from game.rules.formation import in_combat
+
+            objs = state.game.battlefield.map.objectives
+            if not in_combat(state, uid) and any(K.within_objective(state, uid, i) for i in range(len(objs))):
+                return None  # holders stay put
+        return super().plan_move(state, uid, plan)
 
 
 class _Horizon:

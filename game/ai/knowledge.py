@@ -440,3 +440,48 @@ def within_objective(state: "State", uid: str, index: int) -> bool:
     o = state.game.battlefield.map.objectives[index]
     r = ws_of(state, uid).base.radius_in or 0.5
     return any(math.hypot(m.x - o.x, m.y - o.y) - r <= OBJECTIVE_RANGE for _, m in state.units[uid].live_models())
+
+
+# --- buffs and debuffs (the hard bot's evaluation) -----------------------------------------------
+
+
+def buff_outlook(state: "State", player: int) -> float:
+    """What the buffs and debuffs on the battlefield are worth to `player` (net): a save or ward
+    buff on a unit saves part of the damage its enemies threaten; a hit or move debuff blunts an
+    enemy unit. Buffs last until their caster's next hero phase, so they count in full."""
+    total = 0.0
+    for uid, u in state.units.items():
+        if not u.alive or not u.buffs:
+            continue
+        sign = 1.0 if u.player == player else -1.0
+        kinds = {}
+        for b in u.buffs:
+            kinds[b.kind] = kinds.get(b.kind, 0) + b.value
+        v = 0.0
+        if "save_buff" in kinds or "ward_buff" in kinds:
+            incoming = threat_to(state, uid, 3 - u.player)
+            wv = wound_value(state, uid)
+            if kinds.get("save_buff", 0) > 0:
+                v += incoming * 0.2 * wv
+            if "ward_buff" in kinds:
+                base = ws_of(state, uid).ward
+                before, after = ward_pass(base), ward_pass(ward_of(state, uid))
+                if after < before:
+                    # threat_to already counts the buffed ward; add back what it saves
+                    v += incoming / max(0.05, after) * (before - after) * wv
+        ws = ws_of(state, uid)
+        alive = len(u.live_models()) / max(1, ws.models)
+        if kinds.get("hit_debuff", 0) > 0:
+            v -= 0.22 * _base_offence(ws) * alive * 1.3
+        if kinds.get("move_debuff", 0) > 0:
+            v -= 0.4 + 0.02 * _base_offence(ws)
+        total += sign * v
+    return total
+
+
+def evaluate_full(state: "State", player: int) -> float:
+    """`evaluate` plus the buffs and debuffs in play (for search, where they decide spells)."""
+    base = evaluate(state, player)
+    if state.is_over():
+        return base
+    return base + buff_outlook(state, player)
