@@ -12,7 +12,7 @@ import math
 import sys
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Iterable
 
 from game.ai.registry import make_bot

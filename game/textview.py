@@ -11,8 +11,8 @@ def describe_setup(state: State) -> str:
     m = g.battlefield.map
     lines = [
         f"Spellfield: {m.name} ({m.width:g}\" x {m.height:g}\"), rules profile {g.profile.name}, {g.rounds} battle rounds",
-        f"Terrain: " + ", ".join(f"{t.name} [{', '.join(t.traits) or 'open'}]" for t in m.terrain),
-        f"Objectives: " + ", ".join(f"{o.name or '#' + str(i + 1)} at ({o.x:g}, {o.y:g})" for i, o in enumerate(m.objectives)),
+        "Terrain: " + ", ".join(f"{t.name} [{', '.join(t.traits) or 'open'}]" for t in m.terrain),
+        "Objectives: " + ", ".join(f"{o.name or '#' + str(i + 1)} at ({o.x:g}, {o.y:g})" for i, o in enumerate(m.objectives)),
     ]
     for player in (1, 2):
         army = g.army(player)

@@ -346,11 +346,9 @@ def ability_value(state: "State", player: int, caster: str, ability_id: str, tar
         elif h == "heal":
             if tgt not in state.units:
                 continue
-            health = ws_of(state, tgt).health
             hurt = sum(m.damage for _, m in state.units[tgt].live_models())
             amount = expr_mean(spec.amount or 0)
             total += min(hurt, amount) * wound_value(state, tgt) * (1.0 if hurt else 0.0)
-            del health
         elif h == "summon":
             total += summon_value(state, player, spec.manifestation or "")
     return total

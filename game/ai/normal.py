@@ -21,10 +21,10 @@ from game.ai import knowledge as K
 from game.rules import odds
 from game.rules.actions import (
     Action, Banish, BankRitual, CastSpell, ChantPrayer, Charge, ChooseTurnOrder, DeclineUnbind, Dispel, EndPhase,
-    FailCharge, Fight, MoveUnit, PassDispel, PassFight, PlaceManifestation, Retreat, Run, Shoot, SpendRitual, Unbind,
+    FailCharge, MoveUnit, PassDispel, PassFight, PlaceManifestation, Retreat, Run, Shoot, SpendRitual, Unbind,
 )
 from game.rules.decisions import Decision
-from game.rules.predatory_records import ChooseControlled, MovePredatory
+from game.rules.predatory_records import MovePredatory
 from game.rules.state import State
 
 Scored = tuple[float, Action, str]  # (score, action, explanation)

@@ -76,8 +76,6 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
     from game.data.content import default_content, list_maps
     from game.rules.actions import Action
     from game.rules.events import Event
-    import game.rules.predatory_records  # noqa: F401  (registers its actions and events)
-    import game.rules.state  # noqa: F401  (registers every handler)
 
     content = default_content()
     out: list[str] = []

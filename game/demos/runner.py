@@ -22,7 +22,6 @@ from game.rules.actions import Action
 from game.rules.errors import DiceScriptError, IllegalActionError
 from game.rules.events import Event
 from game.rules.units import ManifestationState, ModelState, UnitState
-import game.rules.predatory_records  # noqa: F401  (registers the predatory actions and events)
 
 TOL = 0.01  # inches (and any other float) when comparing expected values
 

@@ -38,9 +38,21 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
     spell = check_known(state, unit, spell_id, "spell")
     if uses(state, unit)["no_cast"]:
         raise IllegalActionError("miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3")
-    check_power(state, unit, spell_id)
-    check_may_summon(state, player, unit, spell)  # before M7: the more specific reason
-    check_army_once(state, player, spell)
+    check_allowances(state, player, unit, spell)
+
+
+def check_allowances(state: "State", player: int, unit: str, ability) -> None:
+    """The allowances a spell or prayer uses: M1 and R1, then M9 (before M7: the more specific
+    reason), then M2/M7."""
+    check_power(state, unit, ability.id)
+    check_may_summon(state, player, unit, ability)
+    check_army_once(state, player, ability)
+
+
+def record_use(state: "State", player: int, unit: str, ability) -> None:
+    """The attempt counts as a use whatever its result [ruling under M3]."""
+    spend(state, unit, ability.id, player)
+    record_attempt(state, player, unit, ability)
 
 
 def _check_cast(state: "State", a: CastSpell) -> None:
@@ -51,8 +63,7 @@ def _check_cast(state: "State", a: CastSpell) -> None:
 @handles(CastSpell, kinds=("phase",), check=_check_cast)
 def _cast(state: "State", a: CastSpell) -> None:
     spell = state.game.content.abilities[a.spell]
-    spend(state, a.unit, a.spell, a.player)
-    record_attempt(state, a.player, a.unit, spell)
+    record_use(state, a.player, a.unit, spell)
     dice = state.roll(2, 6, f"casting {spell.name} ({spell.value}+)", "M3", a.player)
     roll = sum(dice)
     if sum(1 for d in dice if d == 1) >= 2:

@@ -19,7 +19,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
 from game.rules.flow import DECISION_VIEWS, PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.formation import (
-    centre_of, furthest_translation, in_combat, manifestations_as_units, move_problems, translated,
+    centre_of, in_combat, manifestations_as_units, move_problems, translated,
 )
 from game.rules.movement import apply_positions
 from game.rules.space import distance_to, unit_circles, unit_sees

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.geometry.measure import TOL, wholly_within
+from game.geometry.measure import wholly_within
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, DeployUnit, MoveUnit, Retreat, Run
 from game.rules.allowances import label

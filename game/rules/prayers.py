@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.actions import BankRitual, ChantPrayer, SpendRitual
-from game.rules.allowances import check_army_once, check_power, spend
-from game.rules.casting import own_hero_phase
+from game.rules.casting import check_allowances, own_hero_phase, record_use
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.events import PrayerChanted, PrayerResolved, RitualPoints, SummonFailed
 from game.rules.flow import DECISION_VIEWS
-from game.rules.summoning import candidate_points, check_may_summon, record_attempt
+from game.rules.summoning import candidate_points
 from game.rules.targeting import check_caster, check_known, check_target
 
 if TYPE_CHECKING:
@@ -29,9 +28,7 @@ def check_may_chant(state: "State", player: int, unit: str, model: int, prayer_i
     own_hero_phase(state, "chant prayers", "M5")
     check_caster(state, player, unit, model, ("PRIEST",), "chant prayers")
     prayer = check_known(state, unit, prayer_id, "prayer")
-    check_power(state, unit, prayer_id)
-    check_may_summon(state, player, unit, prayer)  # before M7: the more specific reason
-    check_army_once(state, player, prayer)
+    check_allowances(state, player, unit, prayer)
 
 
 def _check_chant(state: "State", a: ChantPrayer) -> None:
@@ -42,8 +39,7 @@ def _check_chant(state: "State", a: ChantPrayer) -> None:
 @handles(ChantPrayer, kinds=("phase",), check=_check_chant)
 def _chant(state: "State", a: ChantPrayer) -> None:
     prayer = state.game.content.abilities[a.prayer]
-    spend(state, a.unit, a.prayer, a.player)
-    record_attempt(state, a.player, a.unit, prayer)
+    record_use(state, a.player, a.unit, prayer)
     (roll,) = state.roll(1, 6, f"chanting {prayer.name} ({prayer.value}+)", "M5", a.player)
     state.emit(PrayerChanted(a.unit, a.model, a.prayer, roll, a.target))
     priest = state.units[a.unit]

@@ -83,7 +83,7 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
         man = state.manifestations[target]
         if not state.game.profile.manifestations_attackable:
             raise IllegalActionError(
-                "manifestation_immune", f"manifestations cannot be picked by abilities in this profile (E1)", "E1"
+                "manifestation_immune", "manifestations cannot be picked by abilities in this profile (E1)", "E1"
             )
         if kind != "enemy" or man.player == player:
             raise IllegalActionError("bad_target", f"{ability.name} cannot pick manifestation {target}", "M10")

@@ -304,7 +304,7 @@ def test_e5_range_is_measured_from_the_picked_model():
     )
     far = CastSpell(player=1, unit="coven", spell="cinder_bolt", model=0, target="wardens")
     near = CastSpell(player=1, unit="coven", spell="cinder_bolt", model=2, target="wardens")
-    assert "out_of_range" and "model 0" in s.explain(far)[0]
+    assert "model 0" in s.explain(far)[0] and "reaches 18\"" in s.explain(far)[0]
     assert s.legal(near)
     events = s.apply(near)
     assert only(events, "CastAttempted").model == 2

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
-from game.data.content import DEFAULT_ARMIES, DEFAULT_MAP, default_content, list_maps
+from game.data.content import DEFAULT_MAP, default_content, list_maps
 from game.ui import storage, theme, widgets
 from game.ui.intents import Intent, intent
 from game.ui.scenes.base import Scene
