@@ -39,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--profile", default="aos4")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+    sim.add_argument("--log", metavar="FILE", help="append each finished game to FILE as a JSON line, as it ends")
 
     demo = sub.add_parser("demo", help="rule demonstrations: list them, check them, or export one as GIF/PNG")
     demo.add_argument("name", nargs="?", metavar="NAME", help="a demonstration name (see --list) or a .toml path")

@@ -13,7 +13,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES
@@ -91,7 +91,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def run(games: int, p1: str, p2: str, seed: int = 1, jobs: int = 1, profile: str = "aos4", progress: bool = True) -> list[GameResult]:
+def run(
+    games: int, p1: str, p2: str, seed: int = 1, jobs: int = 1, profile: str = "aos4", progress: bool = True,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play `games` games; `on_result` hears each one as it ends (in game order)."""
     make_bot(p1, 1, 0), make_bot(p2, 2, 0)  # fail early on an unknown bot name
     work = [(i, seed, p1, p2, profile) for i in range(games)]
     results: list[GameResult] = []
@@ -102,10 +106,14 @@ def run(games: int, p1: str, p2: str, seed: int = 1, jobs: int = 1, profile: str
         with mp.get_context("spawn").Pool(jobs) as pool:
             for r in pool.imap(play_one, work):
                 results.append(r)
+                if on_result:
+                    on_result(r)
                 _progress(progress, len(results), games, started)
     else:
         for w in work:
             results.append(play_one(w))
+            if on_result:
+                on_result(results[-1])
             _progress(progress, len(results), games, started)
     if progress:
         print(file=sys.stderr)
@@ -144,11 +152,32 @@ def summary(results: Iterable[GameResult], p1: str, p2: str) -> dict:
         "average_rounds": round(sum(r.rounds for r in results) / n, 3) if n else 0.0,
         "average_actions": round(sum(r.actions for r in results) / n, 1) if n else 0.0,
         "per_game": {k: round(v / n, 3) for k, v in sorted(totals.items())} if n else {},
+        "p1_by_side": _rates(results, lambda r: f"player {r.p1_side}"),
+        "p1_by_army": _rates(results, lambda r: r.armies[r.p1_side - 1]),
         "results": [
             {"game": r.index, "seed": r.seed, "p1_side": r.p1_side, "winner": r.winner_bot, "score": list(r.score), "reason": r.reason}
             for r in results
         ],
     }
+
+
+def _rates(results: list[GameResult], group: Callable[[GameResult], str]) -> dict[str, dict]:
+    """The first bot's record within each group of games (e.g. by the side it played)."""
+    out: dict[str, dict] = {}
+    for key in sorted({group(r) for r in results}):
+        rs = [r for r in results if group(r) == key]
+        w = sum(1 for r in rs if r.winner_bot == 1)
+        d = sum(1 for r in rs if r.winner_bot is None)
+        out[key] = {"games": len(rs), "wins": w, "losses": len(rs) - w - d, "draws": d,
+                    "win_rate": round((w + 0.5 * d) / len(rs), 4)}
+    return out
+
+
+def _line(r: GameResult) -> str:
+    """One finished game as a JSON line (the --log file)."""
+    return json.dumps({"game": r.index, "seed": r.seed, "p1_side": r.p1_side, "armies": list(r.armies),
+                       "winner": r.winner_bot, "rounds": r.rounds, "reason": r.reason, "score": list(r.score),
+                       "actions": r.actions}, sort_keys=True)
 
 
 def table(s: dict) -> str:
@@ -160,6 +189,10 @@ def table(s: dict) -> str:
         f"  {s['p2']:>10} wins  {s['p2_wins']:5}",
         f"  {'draws':>10}       {s['draws']:5}",
         f"  average rounds {s['average_rounds']:.2f}, actions {s['average_actions']:.0f}",
+        f"  {s['p1']} by side: " + ", ".join(
+            f"as {k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_side"].items()),
+        f"  {s['p1']} by army: " + ", ".join(
+            f"{k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_army"].items()),
         "  per game: "
         + ", ".join(
             f"{label} {pg.get(key, 0):.2f}"
@@ -173,7 +206,19 @@ def table(s: dict) -> str:
 
 
 def main(args) -> int:
-    results = run(args.games, args.p1, args.p2, args.seed, args.jobs, args.profile, progress=not args.json and sys.stderr.isatty() or args.progress)
+    log = open(args.log, "a", encoding="utf-8") if getattr(args, "log", None) else None
+
+    def logged(r: GameResult) -> None:
+        if log:
+            log.write(_line(r) + "\n")
+            log.flush()
+
+    try:
+        results = run(args.games, args.p1, args.p2, args.seed, args.jobs, args.profile,
+                      progress=not args.json and sys.stderr.isatty() or args.progress, on_result=logged)
+    finally:
+        if log:
+            log.close()
     s = summary(results, args.p1, args.p2)
     if args.json:
         print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"results": s["results"]}, sort_keys=True))

@@ -1,23 +1,28 @@
-"""The `hard` bot: the normal bot's judgement, checked by search inside a time budget.
+"""The `hard` bot: the normal bot's judgement, checked by search.
 
 At the decisions that shape a turn (casting, chanting and banishing; unbinding; predatory
 control and moves; charges, charge moves and fights), it takes the normal bot's best few
 candidates and runs determinized Monte Carlo rollouts for each: on `state.clone()` with its own
 dice (`SeededDice` seeded from its own RNG, never the game's), it applies the candidate, plays on
 with normal-policy bots for both sides to the end of the phase (through the combat phase for
-charges), and scores the position with `knowledge.evaluate_full` (the static evaluation plus the buffs and debuffs in play). The rollouts of every candidate
-share their dice seeds (common random numbers), so the comparison is fair. Rollouts go round
-the candidates until the time budget is spent; the best mean wins, ties going to the normal
-bot's order.
+charges), and scores the position with `knowledge.evaluate_full` (the static evaluation plus the
+buffs and debuffs in play). Rollouts run in rounds that share their dice seeds across the
+candidates (common random numbers), so the comparison is fair. After MIN_ROUNDS rounds a
+candidate that cannot plausibly beat the first instinct by MARGIN is dropped; the search ends
+when none is left or after MAX_ROUNDS. The search overrules the normal bot's first choice only
+on a clear margin, since a few rollouts are noisy.
 
 Movement, where games are decided, is searched as whole-phase plans: at the first movement
 decision of its turn the bot plays the rest of the turn (movement with a plan style, then
 shooting, charges, combat and the end of the turn with normal policies for both sides) and the
-opponent's reply turn on clones
-with its own dice for each of a few plan styles (the normal plan; more aggressive; everyone to
-the objectives; holders stay put), scores the position after the opponent's turn, and keeps the best
-style for the rest of the phase, so the other movement decisions cost no more than normal's.
-Other decisions (deployment, shooting) use the normal policy directly.
+opponent's reply turn on clones with its own dice for each of a few plan styles (the normal
+plan; more aggressive; everyone to the objectives; holders stay put), scores the position after
+the opponent's turn, and keeps the best style for the rest of the phase, so the other movement
+decisions cost no more than normal's. Other decisions (deployment, shooting) use the normal
+policy directly.
+
+The amount of search is fixed by rounds, not by time, so a seed gives the same choices on any
+machine; the time budget only caps a search that runs long.
 """
 
 from __future__ import annotations
@@ -34,11 +39,15 @@ from game.rules.state import State
 
 SEARCH_KINDS = {"unbind", "predatory_control", "predatory_move", "fight", "charge_move"}
 SEARCH_PHASES = {"hero", "charge"}
-TOP_K = 4
+TOP_K = 3
 MAX_STEPS = 40  # decisions per rollout
 MARGIN = 0.75  # evaluation points a searched option must gain over the normal bot's first choice
 MIN_EVIDENCE = 3  # rollouts it needs before it can overrule it
+MIN_ROUNDS = 2  # rounds of rollouts before a candidate can be dropped
+MAX_ROUNDS = 4  # rounds of rollouts per searched decision
+Z = 1.0  # standard errors of optimism before a candidate is dropped
 STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
+PLAN_ROUNDS = 2  # rollouts per style of the movement plan search
 MOVE_BUDGET = 3.0  # the plan search (once a turn) may use this many times the decision budget
 MOVE_MAX_STEPS = 300  # decisions per rollout (our turn and the opponent's reply)
 MOVE_MARGIN = 1.5
@@ -49,19 +58,21 @@ class HardBot:
     name = "hard"
 
     def __init__(
-        self, player: int, seed: int = 0, budget: float = 1.0, top_k: int = TOP_K, min_rollouts: int = 1,
-        rollouts: int | None = None,
+        self, player: int, seed: int = 0, budget: float = 1.0, top_k: int = TOP_K, rollouts: int = MAX_ROUNDS,
+        plan_rollouts: int = PLAN_ROUNDS,
     ) -> None:
-        """`budget`: seconds of search per decision. `rollouts`: a fixed number of rollouts per
-        candidate instead (the budget then only caps runaway searches): with it, the bot's choices
-        depend on its seed alone, not on the machine's speed."""
+        """`rollouts`: the most rounds of rollouts per searched decision; `plan_rollouts`: rollouts
+        per style in the movement plan search. These fix how much the bot searches, so that its
+        choices depend on its seed alone, not on the machine's speed. `budget` (seconds per
+        decision; three times that for the plan search) only caps a search that runs long: a
+        search that hits it ends after its last full round."""
         self.player = player
         self.rollouts = rollouts
+        self.plan_rollouts = plan_rollouts
         self.seed = seed
         self.rng = random.Random(seed * 1_000_033 + player * 17 + 1)
         self.budget = budget
         self.top_k = top_k
-        self.min_rollouts = min_rollouts
         self.normal = NormalBot(player, seed)
         self.last_explanation = ""
         self.searched = 0
@@ -98,36 +109,22 @@ class HardBot:
         styles = list(STYLES)
         self.searched += 1
         start = time.perf_counter()
-        budget = self.budget * MOVE_BUDGET
-        deadline = start + budget
-        fixed = self.rollouts is not None
-        if fixed:
-            deadline = start + max(self.budget, 0.0) * 10 + 5.0
-        limit = self.rollouts if fixed else 64
+        deadline = start + self.budget * MOVE_BUDGET
         totals = [0.0] * len(styles)
-        counts = [0] * len(styles)
         rounds = 0
-        while rounds < limit:
+        while rounds < self.plan_rollouts:
+            if rounds >= 1 and time.perf_counter() >= deadline:
+                break  # the cap: only full rounds are compared (common random numbers)
             seed = self.rng.getrandbits(62)
-            vals = []
-            for style in styles:
-                if rounds >= 1 and time.perf_counter() >= deadline:
-                    break  # an unfinished round is not compared (common random numbers)
-                vals.append(self._plan_rollout(state, style, seed, math.inf if fixed else deadline + budget))
-            if len(vals) < len(styles):
-                break
-            for i, v in enumerate(vals):
-                totals[i] += v
-                counts[i] += 1
+            for i, style in enumerate(styles):
+                totals[i] += self._plan_rollout(state, style, seed, deadline + self.budget * MOVE_BUDGET)
             rounds += 1
-            if time.perf_counter() >= deadline:
-                break
-        means = [totals[i] / counts[i] if counts[i] else -1e9 for i in range(len(styles))]
+        means = [t / rounds for t in totals]
         best = max(range(len(styles)), key=lambda i: (round(means[i], 6), -i))
-        if best != 0 and (counts[best] < MOVE_MIN_EVIDENCE or means[best] - means[0] < MOVE_MARGIN):
+        if best != 0 and (rounds < MOVE_MIN_EVIDENCE or means[best] - means[0] < MOVE_MARGIN):
             best = 0
         bot = PlanBot(self.player, self.seed, styles[best])
-        note = f" [plan '{styles[best]}' of {len(styles)} x {max(counts)} turn rollouts"
+        note = f" [plan '{styles[best]}' of {len(styles)} x {rounds} turn rollouts"
         note += f"; +{means[best] - means[0]:.1f}]" if best else "]"
         return bot, note
 
@@ -153,41 +150,42 @@ class HardBot:
     # --- the search ---------------------------------------------------------------------------
 
     def _search(self, state: State, cands: list[Scored], kind: str, phase: str | None) -> Action:
+        """Rollouts in rounds, every live candidate on the same dice each round (common random
+        numbers). After MIN_ROUNDS, a candidate whose paired gain over the first instinct cannot
+        plausibly reach MARGIN (mean + Z standard errors below it) is dropped; the search stops
+        when only the first instinct is left, after MAX_ROUNDS, or when the budget is spent."""
         self.searched += 1
-        start = time.perf_counter()
-        deadline = start + self.budget
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        deadline = time.perf_counter() + self.budget
+        limit = self.rollouts
         horizon = _Horizon(state, through_combat=(phase == "charge" or kind == "charge_move"))
-        seeds: list[int] = []
+        live = list(range(len(cands)))
+        gains: list[list[float]] = [[] for _ in cands]  # paired with candidate 0, round by round
+        totals = [0.0] * len(cands)
         rounds = 0
-        fixed = self.rollouts is not None
-        if fixed:
-            deadline = start + max(self.budget, 0.0) * 10 + 5.0  # a safety cap only
-        limit = self.rollouts if fixed else 64
-        while rounds < limit:
+        hard_stop = deadline + self.budget
+        while rounds < limit and len(live) > 1:
+            if rounds >= 1 and time.perf_counter() >= deadline:
+                break  # the cap: only full rounds are compared (common random numbers)
             seed = self.rng.getrandbits(62)
-            seeds.append(seed)
-            for i, (_, action, _) in enumerate(cands):
-                if rounds >= 1 and time.perf_counter() >= deadline:
-                    break  # an unfinished round is not compared (common random numbers)
-                totals[i] += self._rollout(state, action, seed, horizon, math.inf if fixed else deadline + self.budget)
-                counts[i] += 1
+            row = {i: self._rollout(state, cands[i][1], seed, horizon, hard_stop) for i in live}
+            for i in live:
+                totals[i] += row[i]
+                if i:
+                    gains[i].append(row[i] - row[0])
             rounds += 1
-            if time.perf_counter() >= deadline:
-                break
-        n = max(counts)
-        means = [totals[i] / counts[i] if counts[i] else -1e9 for i in range(len(cands))]
-        # candidates short of a full set of rollouts are compared on what they have; the search
-        # overrules the first instinct only on a clear margin, since a few rollouts are noisy
-        best = max(range(len(cands)), key=lambda i: (round(means[i], 6), -i))
-        base = means[0]
-        if best != 0 and (counts[best] < MIN_EVIDENCE or means[best] - base < MARGIN):
-            best = 0
+            if rounds >= MIN_ROUNDS:
+                live = [i for i in live if i == 0 or _upper(gains[i]) >= MARGIN]
+        best = 0
+        for i in live[1:]:
+            g = sum(gains[i]) / len(gains[i])
+            if len(gains[i]) >= MIN_EVIDENCE and g >= MARGIN and (best == 0 or g > sum(gains[best]) / len(gains[best])):
+                best = i
         score, action, text = cands[best]
-        gain = means[best] - base
-        note = f" [searched {len(cands)} options x {n} rollouts"
-        note += f"; +{gain:.1f} over the first instinct]" if best != 0 else "; first instinct confirmed]"
+        note = f" [searched {len(cands)} options, {rounds} rounds of rollouts"
+        if best:
+            note += f"; +{sum(gains[best]) / len(gains[best]):.1f} over the first instinct]"
+        else:
+            note += "; first instinct confirmed]"
         self.last_explanation = text + note
         return action
 
@@ -271,6 +269,14 @@ class _Horizon:
         if s.turn != self.turn:
             return True
         return self.ORDER.index(s.phase) > self.ORDER.index(self.stop_after)
+
+
+def _upper(gains: list[float]) -> float:
+    """An optimistic bound on the mean paired gain: mean + Z standard errors."""
+    n = len(gains)
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
+    return mean + Z * math.sqrt(var / n)
 
 
 def _distinct(ranked: list[Scored]) -> list[Scored]:

@@ -266,19 +266,32 @@ def expected_damage_value(state: "State", target: str, mean_damage: float) -> fl
 
 
 def centre(state: "State", uid: str) -> tuple[float, float]:
-    live = state.units[uid].live_models()
-    return (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))
+    """The mean position of a unit's live models; cached with the state's positions."""
+    key = ("ai.centre", uid)
+    found = state._cache.get(key)
+    if found is None:
+        live = state.units[uid].live_models()
+        found = state._cache[key] = (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))
+    return found
 
 
 def gap(state: "State", a: str, b: str) -> float:
     """Closest base-to-base distance between two units (or a unit and a manifestation)."""
     from game.rules.space import distance_to, unit_circles
 
-    return min(distance_to(state, c, b) for c in unit_circles(state, a))
+    key = ("ai.gap", a, b)
+    found = state._cache.get(key)
+    if found is None:
+        found = state._cache[key] = min(distance_to(state, c, b) for c in unit_circles(state, a))
+    return found
 
 
 def live_units(state: "State", player: int) -> list[str]:
-    return [k for k, u in state.units.items() if u.alive and u.player == player]
+    key = ("ai.live", player)
+    found = state._cache.get(key)
+    if found is None:
+        found = state._cache[key] = tuple(k for k, u in state.units.items() if u.alive and u.player == player)
+    return list(found)
 
 
 def threat_to(state: "State", uid: str, by_player: int) -> float:

@@ -83,9 +83,14 @@ def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase
 
 def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
     """R4: within 3" of an enemy unit (or an enemy manifestation that counts as one, M10)."""
-    u = state.units[uid]
-    circles = [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
-    return gap_to_enemies(state, u.player, circles, phase) <= COMBAT_RANGE + TOL
+    phase = phase or state.phase
+    key = ("in_combat", uid, phase)
+    found = state._cache.get(key)
+    if found is None:
+        u = state.units[uid]
+        circles = [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
+        found = state._cache[key] = gap_to_enemies(state, u.player, circles, phase) <= COMBAT_RANGE + TOL
+    return found
 
 
 def coherency_problem(circles: Sequence[Circle]) -> str | None:

@@ -6,7 +6,7 @@ the answers come from game.geometry's exact maths.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
@@ -42,6 +42,10 @@ class Positions:
     owner: np.ndarray  # index into `units`
     units: list[str]
     player: np.ndarray  # the player each model belongs to
+
+    def twin(self) -> "Positions":
+        """The same positions for a cloned state, with its own `circles` to fill."""
+        return replace(self, circles=dict(self.circles))
 
 
 def positions(state: "State") -> Positions:
@@ -112,8 +116,13 @@ def footprint_at(state: "State", scroll_id: str, x: float, y: float) -> Shape:
 
 
 def manifestation_shape(state: "State", mid: str) -> Shape:
-    m = state.manifestations[mid]
-    return footprint_at(state, m.scroll, m.x, m.y)
+    """A manifestation's footprint where it stands; cached with the positions."""
+    key = ("footprint", mid)
+    shape = state._cache.get(key)
+    if shape is None:
+        m = state.manifestations[mid]
+        shape = state._cache[key] = footprint_at(state, m.scroll, m.x, m.y)
+    return shape
 
 
 def thing_shapes(state: "State", thing: str) -> list[Shape]:

@@ -59,6 +59,7 @@ class State:
         self._cache: dict[str, Any] = {}  # derived geometry, never serialised (see space.positions)
         self._cache_fp: tuple | None = None  # the geometry epoch the cache was computed at
         self._querying = False
+        self._moves = [0]  # moves of the models a clone owns (units._Tracked)
 
     # --- construction ------------------------------------------------------------------------
 
@@ -160,12 +161,16 @@ class State:
     def _sync_cache(self) -> None:
         """Keep derived geometry while nothing has moved; drop it when anything has.
 
-        Models and manifestations bump `units.geometry_epoch()` when they move, are slain or
-        are replaced, so positions changed from outside (tests, editors) are caught too."""
-        key = (geometry_epoch(), id(self.units), len(self.units), id(self.manifestations), len(self.manifestations))
+        Models and manifestations bump `units.geometry_epoch()` (or, for a clone's own copies,
+        the clone's `_moves`) when they move, are slain or are replaced, so positions changed
+        from outside (tests, editors) are caught too."""
+        key = self._cache_key()
         if key != self._cache_fp:
             self._cache.clear()
             self._cache_fp = key
+
+    def _cache_key(self) -> tuple:
+        return (geometry_epoch(), self._moves[0], id(self.units), len(self.units), id(self.manifestations), len(self.manifestations))
 
     def is_over(self) -> bool:
         return self.stage == "over"
@@ -196,8 +201,28 @@ class State:
     # --- copying and serialisation --------------------------------------------------------
 
     def clone(self) -> "State":
-        """An independent copy: changing one never changes the other."""
-        return State.from_dict(self.to_dict(), self.game)
+        """An independent copy: changing one never changes the other.
+
+        The same as `State.from_dict(self.to_dict(), self.game)`, without the round trip. Derived
+        geometry that is still valid is handed on, since the copy stands where this state does."""
+        s = State(self.game, self.dice.clone())
+        for key in ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter"):
+            setattr(s, key, getattr(self, key))
+        valid = self._cache_fp is not None and self._cache_fp == self._cache_key()
+        s.units = {k: u.copy(s._moves) for k, u in self.units.items()}
+        s.manifestations = {k: m.copy(s._moves) for k, m in self.manifestations.items()}
+        s.decisions = copy.deepcopy(self.decisions)
+        s.steps = list(self.steps)
+        s.phase_uses = copy.deepcopy(self.phase_uses)
+        s.turn_uses = copy.deepcopy(self.turn_uses)
+        s.score = list(self.score)
+        s.objectives = list(self.objectives)
+        s.flags = copy.deepcopy(self.flags)
+        s.outcome = copy.deepcopy(self.outcome)
+        if valid:
+            s._cache = {k: (v.twin() if hasattr(v, "twin") else v) for k, v in self._cache.items()}
+            s._cache_fp = s._cache_key()
+        return s
 
     def to_dict(self) -> dict[str, Any]:
         return {

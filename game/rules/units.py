@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -15,14 +16,27 @@ def geometry_epoch() -> int:
 
 
 class _Tracked:
-    """Bumps the geometry epoch when one of `_TRACKED` is assigned."""
+    """Bumps a movement counter when one of `_TRACKED` is assigned.
+
+    The counter is the global epoch, except for the copies a cloned state owns (`_twin`), which
+    count in their state's own cell: a search moving things on clones leaves the geometry cached
+    on the real state valid."""
 
     _TRACKED: ClassVar[frozenset[str]] = frozenset()
+    _cell: ClassVar[list[int]] = _EPOCH
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._TRACKED:
-            _EPOCH[0] += 1
+            self._cell[0] += 1
         object.__setattr__(self, name, value)
+
+    def _twin(self, cell: list[int], **changes: Any) -> Any:
+        """A copy at the same place, counting its moves in `cell`; nothing moved, so no counter moves."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(changes)
+        twin.__dict__["_cell"] = cell
+        return twin
 
 
 @dataclass
@@ -69,6 +83,15 @@ class UnitState(_Tracked):
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def copy(self, cell: list[int]) -> "UnitState":
+        """The same as `from_dict(to_dict())`, without the round trip (for `State.clone`)."""
+        return self._twin(
+            cell,
+            models=[m._twin(cell) for m in self.models],
+            buffs=[Buff(b.kind, b.value, b.source, b.until_hero_of, b.set_turn) for b in self.buffs],
+            flags=_copy_flags(self.flags),
+        )
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "UnitState":
         return cls(
@@ -107,6 +130,20 @@ class ManifestationState(_Tracked):
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def copy(self, cell: list[int]) -> "ManifestationState":
+        """The same as `from_dict(to_dict())`, without the round trip (for `State.clone`)."""
+        return self._twin(cell, flags=_copy_flags(self.flags))
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ManifestationState":
         return cls(**{**d, "flags": dict(d["flags"])})
+
+
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _copy_flags(flags: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a flags dict; most hold scalars only, which need no deep copy."""
+    if all(isinstance(v, _SCALARS) for v in flags.values()):
+        return dict(flags)
+    return copy.deepcopy(flags)
