@@ -206,7 +206,12 @@ def table(s: dict) -> str:
 
 
 def main(args) -> int:
-    log = open(args.log, "a", encoding="utf-8") if getattr(args, "log", None) else None
+    log = None
+    if getattr(args, "log", None):
+        try:
+            log = open(args.log, "a", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"--log {args.log}: cannot open it for writing ({exc.strerror})") from None
 
     def logged(r: GameResult) -> None:
         if log:

@@ -109,3 +109,20 @@ def test_headless_screenshot_command(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_logs_each_game_and_reports_by_side_and_army(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    assert main(["simulate", "--games", "2", "--p1", "normal", "--p2", "random", "--json", "--log", str(log)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [g["game"] for g in lines] == [0, 1]
+    assert [g["winner"] for g in lines] == [r["winner"] for r in summary["results"]]
+    assert set(summary["p1_by_side"]) == {"player 1", "player 2"}
+    assert sum(v["games"] for v in summary["p1_by_army"].values()) == 2
+
+
+def test_simulate_with_an_unwritable_log_is_a_clear_error(tmp_path, capsys):
+    assert main(["simulate", "--games", "1", "--log", str(tmp_path / "missing" / "x.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "--log" in err and "cannot open it" in err and "Traceback" not in err
