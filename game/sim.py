@@ -55,6 +55,9 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
         for e in state.apply(bots[state.pending().player].choose(state)):
             _count(e, counts)
         actions += 1
+    capped = sum(getattr(b, "capped", 0) for b in bots.values())
+    if capped:
+        counts["searches_capped"] += capped  # searches a time budget cut short
     res = state.result() or {}
     w = res.get("winner")
     winner_bot = None if w is None else (1 if w == p1_side else 2)

@@ -47,8 +47,8 @@ MIN_ROUNDS = 2  # rounds of rollouts before a candidate can be dropped
 MAX_ROUNDS = 4  # rounds of rollouts per searched decision
 Z = 1.0  # standard errors of optimism before a candidate is dropped
 STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
-PLAN_ROUNDS = 2  # rollouts per style of the movement plan search
-MOVE_BUDGET = 3.0  # the plan search (once a turn) may use this many times the decision budget
+PLAN_ROUNDS = 3  # rollouts per style of the movement plan search
+MOVE_BUDGET = 6.0  # the plan search (once a turn) may use this many times the decision budget
 MOVE_MAX_STEPS = 300  # decisions per rollout (our turn and the opponent's reply)
 MOVE_MARGIN = 1.5
 MOVE_MIN_EVIDENCE = 1
@@ -76,6 +76,7 @@ class HardBot:
         self.normal = NormalBot(player, seed)
         self.last_explanation = ""
         self.searched = 0
+        self.capped = 0  # searches the time budget cut short (their choices depend on the machine)
         self.move_key: tuple[int, int] | None = None
         self.move_bot: NormalBot | None = None
         self.move_note = ""
@@ -114,6 +115,7 @@ class HardBot:
         rounds = 0
         while rounds < self.plan_rollouts:
             if rounds >= 1 and time.perf_counter() >= deadline:
+                self.capped += 1
                 break  # the cap: only full rounds are compared (common random numbers)
             seed = self.rng.getrandbits(62)
             for i, style in enumerate(styles):
@@ -165,6 +167,7 @@ class HardBot:
         hard_stop = deadline + self.budget
         while rounds < limit and len(live) > 1:
             if rounds >= 1 and time.perf_counter() >= deadline:
+                self.capped += 1
                 break  # the cap: only full rounds are compared (common random numbers)
             seed = self.rng.getrandbits(62)
             row = {i: self._rollout(state, cands[i][1], seed, horizon, hard_stop) for i in live}
