@@ -76,6 +76,14 @@ def test_bots_never_touch_the_games_dice():
 
 
 # --- tactics on hand-built positions ------------------------------------------------------------
+# Each runs for `normal` and for `hard` (whose search may overrule normal only on a clear margin).
+
+LEVELS = {"normal": NormalBot, "hard": HardBot}
+
+
+@pytest.fixture(params=sorted(LEVELS))
+def level(request):
+    return LEVELS[request.param]
 
 
 def _unbind_window(state, caster, spell, target, roll):
@@ -84,7 +92,7 @@ def _unbind_window(state, caster, spell, target, roll):
     )
 
 
-def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unbind():
+def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unbind(level):
     s = battle({
         "p1u0": (1, P1_WIZ2, [(20, 22)]),
         "p1u2": (1, P1_WIZ1, [(22, 30)]),
@@ -94,7 +102,7 @@ def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unb
     s.units["p2u0"].models[0].damage = 4  # 2 wounds left
     s.phase_uses["p2u0"] = {"power": 0, "unbinds": 1, "used": [], "no_cast": False, "summons": 0, "penalty": 0}
     _unbind_window(s, "p1u0", "kiln_heart", "p2u0", 8)
-    bot = NormalBot(2, 0)
+    bot = level(2, 0)
     act = bot.choose(s)
     assert isinstance(act, Unbind) and act.unit == "p2u0"
     assert "Kiln Heart" in bot.last_explanation
@@ -116,21 +124,21 @@ def _buff_position(adept_has_power: bool):
     return s
 
 
-def test_m6_the_bot_keeps_its_last_unbind_when_a_bigger_threat_can_still_come():
+def test_m6_the_bot_keeps_its_last_unbind_when_a_bigger_threat_can_still_come(level):
     s = _buff_position(adept_has_power=True)
-    bot = NormalBot(2, 0)
+    bot = level(2, 0)
     assert isinstance(bot.choose(s), DeclineUnbind)
     assert "bigger spell can still come" in bot.last_explanation
 
 
-def test_m6_with_nothing_left_to_fear_the_bot_spends_its_last_unbind_on_the_buff():
+def test_m6_with_nothing_left_to_fear_the_bot_spends_its_last_unbind_on_the_buff(level):
     s = _buff_position(adept_has_power=False)
-    bot = NormalBot(2, 0)
+    bot = level(2, 0)
     assert isinstance(bot.choose(s), Unbind)
     assert "unbinds Heat Haze" in bot.last_explanation
 
 
-def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_own():
+def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_own(level):
     spears = [(15 + i * 1.4, 30) for i in range(10)]  # our own unit, 8" north of it
     wardens = [(15 + i * 1.4, 14) for i in range(10)]  # the enemy, 8" south
     s = battle({
@@ -143,7 +151,7 @@ def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_
     s.apply(EndPhase(player=1))
     d = s.pending()
     assert d.kind == "predatory_move" and d.player == 1
-    bot = NormalBot(1, 0)
+    bot = level(1, 0)
     act = bot.choose(s)
     assert isinstance(act, MovePredatory) and act.manifestation == "m1"
     crossed = passed_across(s, "m1", (21.3, 22.0), (act.x, act.y))
@@ -163,8 +171,8 @@ def _ritual(roll: int, points: int):
     return s
 
 
-def test_m5_the_bot_spends_ritual_points_when_they_reach_the_chanting_value():
-    bot = NormalBot(1, 0)
+def test_m5_the_bot_spends_ritual_points_when_they_reach_the_chanting_value(level):
+    bot = level(1, 0)
     assert isinstance(bot.choose(_ritual(3, 2)), SpendRitual)  # 3 + 2 reaches 5
     assert "reaches" in bot.last_explanation
     assert isinstance(bot.choose(_ritual(2, 2)), BankRitual)  # 2 + 2 is short: bank the 2
