@@ -144,6 +144,23 @@ def test_rings_are_drawn_to_scale():
     assert hits, "no ring pixel where the 12\" ring should be"
 
 
+def test_the_rule_box_stays_clear_of_the_scene_buttons():
+    """At 1280x800 the panel's foot, where the scene puts its buttons, holds no text or box."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from game.demos.exporter import _pygame
+    from game.ui import theme
+    from game.ui.scenes.demo import BUTTONS_STRIP, PANEL_W, paint_frame
+
+    pg = _pygame()
+    run = run_demo(load_demo("e7_control_choice"))
+    surf = pg.Surface((1280, 800))
+    pw = min(PANEL_W, max(300, 1280 // 3))
+    for index in range(len(run.frames)):
+        paint_frame(surf, run, index, reserve=BUTTONS_STRIP)
+        strip = {tuple(surf.get_at((x, y)))[:3] for x in range(1280 - pw + 4, 1280, 3) for y in range(800 - BUTTONS_STRIP, 800, 3)}
+        assert strip == {tuple(theme.PANEL)[:3]}, f"frame {index}: something is drawn where the buttons go"
+
+
 def test_menu_lists_demonstrations_by_rule_and_the_scene_steps(tmp_path, monkeypatch):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"

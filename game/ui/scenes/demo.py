@@ -85,8 +85,10 @@ def _wrap_lines(text: str, size: int, width: int) -> list[str]:
 
 
 def paint_frame(surface: pygame.Surface, run: DemoRun, index: int, renderer: FieldRenderer | None = None,
-                footer: str = "") -> FieldRenderer:
-    """Draw frame `index` of `run` onto `surface`; returns the renderer (reuse it between frames)."""
+                footer: str = "", reserve: int = 0) -> FieldRenderer:
+    """Draw frame `index` of `run` onto `surface`; returns the renderer (reuse it between frames).
+
+    `reserve`: pixels at the foot of the panel to leave empty (the scene's buttons go there)."""
     frame: Frame = run.frames[index]
     state = frame.state
     W, H = surface.get_size()
@@ -102,13 +104,14 @@ def paint_frame(surface: pygame.Surface, run: DemoRun, index: int, renderer: Fie
     ov.highlight_units = {k: _col(v) for k, v in geo.highlight.items() if k in state.units}
     renderer.draw(sub, state, ov, version=None)
     draw_geometry(sub, state, renderer, geo)
-    _panel(surface, pygame.Rect(W - pw, 0, pw, H), run, frame, footer)
+    _panel(surface, pygame.Rect(W - pw, 0, pw, H), run, frame, footer, reserve)
     return renderer
 
 
-def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str) -> None:
+def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, reserve: int = 0) -> None:
     surf.fill(theme.PANEL, rect)
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+    bottom = rect.bottom - reserve  # the text stays above this line
     x, w = rect.x + 14, rect.w - 28
     y = rect.y + 12
     meta = run.demo.demo
@@ -148,7 +151,7 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str) -> 
             except Exception:
                 text = f"{ev.type} ({getattr(ev, 'rule', '')})"
             for line in _wrap_lines(text, 13, w - 8):
-                if y > rect.bottom - 170:
+                if y > bottom - 170:
                     break
                 surf.blit(theme.text(line, 13, theme.TEXT_DIM), (x + 8, y))
                 y += 16
@@ -164,7 +167,7 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str) -> 
         title += f"   (also {', '.join(rules[1:4])})"
     lines = _wrap_lines(text, 13, w - 16)
     h = 34 + 16 * len(lines) + (20 if footer else 8)
-    box = pygame.Rect(x - 4, rect.bottom - h - 6, w + 8, h)
+    box = pygame.Rect(x - 4, bottom - h - 6, w + 8, h)
     if box.y > y:
         pygame.draw.rect(surf, (28, 30, 36), box, border_radius=6)
         pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
@@ -175,7 +178,10 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str) -> 
             yy += 16
     if footer:
         t = theme.text(footer, 12, theme.TEXT_DIM)
-        surf.blit(t, (x, rect.bottom - t.get_height() - 6))
+        surf.blit(t, (x, bottom - t.get_height() - 6))
+
+
+BUTTONS_STRIP = 66  # pixels at the foot of the panel: the key hint, then the buttons
 
 
 class DemoScene(Scene):
@@ -247,11 +253,10 @@ class DemoScene(Scene):
     def draw(self, surface) -> None:
         w, h = surface.get_size()
         pw = min(PANEL_W, max(300, w // 3))
-        self.renderer = paint_frame(surface, self.run, self.index, self.renderer, footer=" ")
-        # keep the buttons' strip clear of the rule box
-        surface.fill(theme.PANEL, pygame.Rect(w - pw + 2, h - 50, pw - 2, 50))
+        # the rule box ends above the key hint and the buttons
+        self.renderer = paint_frame(surface, self.run, self.index, self.renderer, reserve=BUTTONS_STRIP)
         hint = theme.text(", / . step   Space autoplay   Esc back", 12, theme.TEXT_DIM)
-        surface.blit(hint, (w - pw + 14, h - 62))
+        surface.blit(hint, (w - pw + 14, h - BUTTONS_STRIP + 2))
         self.manager.draw_ui(surface)
 
 
