@@ -52,7 +52,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40, help="games per pairing for win rates (0: skip)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hard-budget", type=float, default=None, help="seconds per searched decision (default: the bot's)")
+    ap.add_argument("--hard-budget", type=float, default=None, help="hard's time cap per decision (default: the bot's)")
     ap.add_argument("--pairs", default="normal:random,hard:normal", help="comma-separated first:second bot pairs")
     ap.add_argument("--skip-latency", action="store_true")
     a = ap.parse_args()
@@ -70,6 +70,11 @@ def main() -> None:
             lo, hi = s["p1_win_rate_ci95"]
             print(f"{p1} vs {p2}: {s['games']} games, {s['p1_wins']}-{s['p2_wins']}-{s['draws']} (W-L-D), "
                   f"win rate {s['p1_win_rate']:.1%} (95% CI {lo:.1%} - {hi:.1%}) in {time.perf_counter() - t:.0f} s")
+            for label in ("p1_by_side", "p1_by_army"):
+                print("    " + ", ".join(f"{k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})"
+                                         for k, v in s[label].items()))
+            capped = s["per_game"].get("searches_capped", 0)
+            print(f"    searches cut short by the time cap: {capped:.2f} a game")
 
 
 if __name__ == "__main__":
