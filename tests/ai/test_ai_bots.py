@@ -13,7 +13,7 @@ from game.ai.random_bot import RandomBot
 from game.ai.registry import BOTS, make_bot
 from game.data.content import DEFAULT_ARMIES
 from game.rules import EndPhase, Game
-from game.rules.actions import BankRitual, DeclineUnbind, SpendRitual, Unbind
+from game.rules.actions import Banish, BankRitual, DeclineUnbind, SpendRitual, Unbind
 from game.rules.predatory import passed_across
 from game.rules.predatory_records import MovePredatory
 from game.rules.units import ManifestationState
@@ -157,6 +157,52 @@ def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_
     crossed = passed_across(s, "m1", (21.3, 22.0), (act.x, act.y))
     assert "p2u5" in crossed and "p1u5" not in crossed
     assert "Emberward" not in bot.last_explanation.split("(also")[0] or "Mire Wardens" in bot.last_explanation
+
+
+def _near_the_west_edge(owner: int):
+    s = battle({
+        "p1u0": (1, P1_WIZ2, [(12, 22)]),
+        "p1u5": (1, P1_SPEARS, [(20 + i * 1.4, 6) for i in range(10)]),
+        "p2u0": (2, P2_WIZ2, [(50, 40)]),  # more than 24" away: its manifestation is wild (E7)
+        "p2u5": (2, P2_WARDENS, [(14 + (i % 5) * 1.4, 34 + (i // 5) * 1.4) for i in range(10)]),
+    })
+    scroll, summoner = ("rolling_pyre", "p1u0") if owner == 1 else ("mist_eel", "p2u0")
+    s.manifestations["m1"] = ManifestationState("m1", scroll, owner, summoner, 0, 4.0, 22.0, commander=1)
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_move" and s.pending().player == 1
+    return s
+
+
+def test_e4_the_bot_runs_an_enemy_manifestation_off_the_edge_on_purpose(level):
+    # E4b (aos4): a predatory manifestation whose move touches the edge is removed; commanding
+    # the enemy's wild one, the bot uses that
+    s = _near_the_west_edge(owner=2)
+    bot = level(1, 0)
+    events = s.apply(bot.choose(s))
+    assert any(e.type == "ManifestationRemoved" and e.reason == "edge" for e in events)
+    assert "edge" in bot.last_explanation
+
+
+def test_e4_the_bot_keeps_its_own_manifestation_on_the_battlefield(level):
+    s = _near_the_west_edge(owner=1)
+    bot = level(1, 0)
+    events = s.apply(bot.choose(s))
+    assert not any(e.type == "ManifestationRemoved" for e in events)
+    assert "m1" in s.manifestations
+
+
+def test_m12_the_bot_banishes_the_enemy_manifestation_not_its_own(level):
+    # M12: a WIZARD or PRIEST may try to banish a manifestation in range; both are within reach
+    s = battle({
+        "p1u0": (1, P1_PRI2, [(20, 20)]),
+        "p2u0": (2, P2_WIZ2, [(50, 40)]),
+    })
+    s.manifestations["m1"] = ManifestationState("m1", "rolling_pyre", 1, "p1u0", 0, 26.0, 20.0, commander=1)
+    s.manifestations["m2"] = ManifestationState("m2", "mist_eel", 2, "p2u0", 0, 20.0, 27.0, commander=2)
+    bot = level(1, 0)
+    act = bot.choose(s)
+    assert isinstance(act, Banish) and act.manifestation == "m2"
+    assert "Mist Eel" in bot.last_explanation and "% to succeed" in bot.last_explanation
 
 
 def _ritual(roll: int, points: int):
