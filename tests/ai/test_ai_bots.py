@@ -41,10 +41,28 @@ def test_the_levels_are_registered():
         make_bot("hard@fast", 1, 3)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_normal_plays_whole_games_with_legal_actions_only(seed):
     bots = {1: NormalBot(1, seed), 2: RandomBot(2, seed)} if seed % 2 else {1: RandomBot(1, seed), 2: NormalBot(2, seed)}
     assert _play(bots, seed)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(10, 40))
+def test_soak_every_level_plays_whole_games_with_legal_actions_only(seed):
+    # thirty seeds, sides alternated; each game pits two levels against each other, in both
+    # rules profiles
+    levels = [("random", "normal"), ("normal", "hard"), ("hard", "random")][seed % 3]
+    first, second = levels if seed % 2 else levels[::-1]
+    game = Game.load(profile="aos4" if seed % 4 < 2 else "aos3", armies=DEFAULT_ARMIES)
+    state = game.new_state(seed=seed)
+    bots = {1: make_bot(first, 1, seed), 2: make_bot(second, 2, seed + 1)}
+    while not state.is_over():
+        bot = bots[state.pending().player]
+        action = bot.choose(state)
+        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
+        state.apply(action)
+    assert state.result() is not None
 
 
 def test_hard_plays_a_whole_game_with_legal_actions_only():
