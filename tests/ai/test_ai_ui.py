@@ -43,3 +43,38 @@ def test_play_vs_ai_from_the_menu_and_the_ai_explains_itself_in_the_log(app):
     app.frame(1 / 60)
     assert scene.session.version >= 1
     assert any(text.startswith("AI (player 1):") and rule == "" for text, rule in scene._log_lines)
+
+
+@pytest.mark.parametrize("level", ["random", "normal", pytest.param("hard", marks=pytest.mark.soak)])
+def test_a_whole_game_against_each_level_from_the_menu(app, level):
+    """Solo play from the main menu to the result: the person's choices arrive as intents (a
+    random legal choice stands in for them); the AI answers from its thread between frames."""
+    from game.ai.random_bot import RandomBot
+    from game.ui.intents import intent
+    from game.ui.scenes.menu import MenuScene, VsAIScene
+
+    app.push(MenuScene(app))
+    app.scene.handle(intent("menu", go="vs_ai"))
+    app.scene.handle(intent("ui", name="level", value=level))
+    app.scene.handle(intent("ui", name="side", value=VsAIScene.SIDES[1]))  # the person plays second
+    app.scene.handle(intent("start"))
+    scene = app.scene
+    ai = scene.controllers[1]
+    assert ai.bot.name == level
+    ai.min_delay = 0.0  # the pause that lets a person follow each AI move
+    person = RandomBot(2, 5)
+    explained = thinking_frames = 0
+    t0 = time.perf_counter()
+    while not scene.state.is_over() and time.perf_counter() - t0 < 300:
+        if scene.needs_handover():
+            scene.handle(intent("continue"))
+        if scene.decision.player == 2:
+            scene.handle(intent("choose", action=person.choose(scene.state)))
+        thinking_frames += ai.thinking()
+        app.frame(1 / 60)  # the window keeps drawing while the AI thinks
+        explained += bool(scene._log_lines) and scene._log_lines[-1][0].startswith("AI (player 1):")
+    app.frame(1 / 60)
+    assert scene.state.is_over() and scene.state.result()["reason"]
+    assert scene.view is not None and scene.view.title == "Game over"
+    if level != "random":  # the random level has nothing to explain
+        assert explained and thinking_frames
