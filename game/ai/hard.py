@@ -64,8 +64,8 @@ class HardBot:
         """`rollouts`: the most rounds of rollouts per searched decision; `plan_rollouts`: rollouts
         per style in the movement plan search. These fix how much the bot searches, so that its
         choices depend on its seed alone, not on the machine's speed. `budget` (seconds per
-        decision; three times that for the plan search) only caps a search that runs long: a
-        search that hits it ends after its last full round."""
+        decision; MOVE_BUDGET times that for the plan search) only caps a search that runs long:
+        a search that hits it ends after its last full round and is counted in `capped`."""
         self.player = player
         self.rollouts = rollouts
         self.plan_rollouts = plan_rollouts
@@ -162,7 +162,6 @@ class HardBot:
         horizon = _Horizon(state, through_combat=(phase == "charge" or kind == "charge_move"))
         live = list(range(len(cands)))
         gains: list[list[float]] = [[] for _ in cands]  # paired with candidate 0, round by round
-        totals = [0.0] * len(cands)
         rounds = 0
         hard_stop = deadline + self.budget
         while rounds < limit and len(live) > 1:
@@ -171,10 +170,8 @@ class HardBot:
                 break  # the cap: only full rounds are compared (common random numbers)
             seed = self.rng.getrandbits(62)
             row = {i: self._rollout(state, cands[i][1], seed, horizon, hard_stop) for i in live}
-            for i in live:
-                totals[i] += row[i]
-                if i:
-                    gains[i].append(row[i] - row[0])
+            for i in live[1:]:
+                gains[i].append(row[i] - row[0])
             rounds += 1
             if rounds >= MIN_ROUNDS:
                 live = [i for i in live if i == 0 or _upper(gains[i]) >= MARGIN]
