@@ -8,7 +8,7 @@ readable the day they land.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
 from game.rules import odds
 from game.rules.actions import Action
@@ -211,9 +211,9 @@ def event_line(state, ev: Event) -> str:
         return f"A model of {n(ev.unit)} is slain"
     if t == "UnitDestroyed":
         return f"{n(ev.unit)} is destroyed"
-    line = _battle_line(state, ev, n)
+    line = _BATTLE_LINES.get(t)
     if line is not None:
-        return line
+        return line(state, ev, n)
     parts = []
     for f in fields(ev):
         if f.name in ("rule", "type"):
@@ -234,61 +234,65 @@ _WILD_REASONS = {
 }
 
 
-def _battle_line(state, ev: Event, n) -> str | None:
-    """Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9)."""
-    t = ev.type
-    if t == "UnitDeployed":
-        return f"{n(ev.unit)} deployed"
-    if t == "UnitMoved":
-        return f"{n(ev.unit)} makes a {ev.kind} move of {ev.distance:.1f}\""
-    if t == "RunDeclared":
-        return f"{n(ev.unit)} runs: +{ev.extra}\" to its move"
-    if t == "RetreatDeclared":
-        hurt = f", taking {ev.damage} mortal damage" if ev.damage else ""
-        return f"{n(ev.unit)} retreats from combat{hurt}"
-    if t == "ChargeRolled":
-        return f"{n(ev.unit)} rolls {ev.roll}\" to charge"
-    if t == "ChargeFailed":
-        return f"{n(ev.unit)}'s charge fails: {ev.reason}"
-    if t == "FightPassed":
-        return f"Player {ev.player} has no more units to fight with"
-    if t == "AttacksResolved":
-        mortal = f" + {ev.mortal} mortal" if ev.mortal else ""
-        return (f"{n(ev.unit)} {'shoots' if ev.kind == 'shooting' else 'fights'} {n(ev.target)}: {ev.attacks} attacks, "
-                f"{ev.hits} hit, {ev.wounds} wound, {ev.unsaved} unsaved: {ev.damage} damage{mortal}")
-    if t == "BuffExpired":
-        return f"{_humanise(ev.kind)} on {n(ev.unit)} ({n(ev.source)}) expires"
-    if t == "ObjectiveControlled":
-        o = state.game.battlefield.map.objectives[ev.objective]
-        who = f"player {ev.player}" if ev.player else "nobody"
-        return f"{o.name}: held by {who} (control {ev.scores[0]} to {ev.scores[1]})"
-    if t == "VictoryPoints":
-        return f"Player {ev.player} scores {ev.points} VP ({ev.reason}): {ev.score[0]}-{ev.score[1]}"
-    if t == "DispelPassed":
-        return f"Player {ev.player} dispels nothing this hero phase"
-    if t == "ManifestationDamaged":
-        return f"{n(ev.manifestation)} takes {ev.amount} damage ({n(ev.source)})"
-    if t == "PredatoryMovesBegan":
-        if not ev.manifestations:
-            return "No predatory manifestations to move"
-        return f"Predatory manifestations move: {', '.join(n(m) for m in ev.manifestations)}"
-    if t == "ManifestationControlled":
-        return f"{n(ev.manifestation)} is controlled by {n(ev.unit)} (player {ev.player})"
-    if t == "ManifestationWild":
-        return f"{n(ev.manifestation)} is wild: {_WILD_REASONS.get(ev.reason, ev.reason.replace('_', ' '))}"
-    if t == "CommandTaken":
-        return f"Player {ev.player} commands {n(ev.manifestation)}"
-    if t == "PredatoryPassed":
-        return f"Player {ev.player} has nothing left to move"
-    if t == "ManifestationMoved":
-        if ev.distance <= 0:
-            why = f": {ev.reason}" if ev.reason else ""
-            return f"{n(ev.manifestation)} stays where it is{why}"
-        across = f", across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
-        return f"{n(ev.manifestation)} moves {ev.distance:.1f}\" of {ev.reach:g}\"{across}"
-    if t == "PredatoryMovesEnded":
-        return f"Predatory moves end ({len(ev.moved)} moved)"
-    return None
+def _retreat(state, ev, n) -> str:
+    hurt = f", taking {ev.damage} mortal damage" if ev.damage else ""
+    return f"{n(ev.unit)} retreats from combat{hurt}"
+
+
+def _attacks(state, ev, n) -> str:
+    mortal = f" + {ev.mortal} mortal" if ev.mortal else ""
+    verb = "shoots" if ev.kind == "shooting" else "fights"
+    return (f"{n(ev.unit)} {verb} {n(ev.target)}: {ev.attacks} attacks, {ev.hits} hit, {ev.wounds} wound, "
+            f"{ev.unsaved} unsaved: {ev.damage} damage{mortal}")
+
+
+def _objective(state, ev, n) -> str:
+    o = state.game.battlefield.map.objectives[ev.objective]
+    who = f"player {ev.player}" if ev.player else "nobody"
+    return f"{o.name}: held by {who} (control {ev.scores[0]} to {ev.scores[1]})"
+
+
+def _predatory_began(state, ev, n) -> str:
+    if not ev.manifestations:
+        return "No predatory manifestations to move"
+    return f"Predatory manifestations move: {', '.join(n(m) for m in ev.manifestations)}"
+
+
+def _predatory_moved(state, ev, n) -> str:
+    if ev.distance <= 0:
+        why = f": {ev.reason}" if ev.reason else ""
+        return f"{n(ev.manifestation)} stays where it is{why}"
+    across = f", across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
+    return f"{n(ev.manifestation)} moves {ev.distance:.1f}\" of {ev.reach:g}\"{across}"
+
+
+def _wild(state, ev, n) -> str:
+    return f"{n(ev.manifestation)} is wild: {_WILD_REASONS.get(ev.reason, ev.reason.replace('_', ' '))}"
+
+
+# Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9), by event type.
+_BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
+    "UnitDeployed": lambda state, ev, n: f"{n(ev.unit)} deployed",
+    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind} move of {ev.distance:.1f}\"",
+    "RunDeclared": lambda state, ev, n: f"{n(ev.unit)} runs: +{ev.extra}\" to its move",
+    "RetreatDeclared": _retreat,
+    "ChargeRolled": lambda state, ev, n: f"{n(ev.unit)} rolls {ev.roll}\" to charge",
+    "ChargeFailed": lambda state, ev, n: f"{n(ev.unit)}'s charge fails: {ev.reason}",
+    "FightPassed": lambda state, ev, n: f"Player {ev.player} has no more units to fight with",
+    "AttacksResolved": _attacks,
+    "BuffExpired": lambda state, ev, n: f"{_humanise(ev.kind)} on {n(ev.unit)} ({n(ev.source)}) expires",
+    "ObjectiveControlled": _objective,
+    "VictoryPoints": lambda state, ev, n: f"Player {ev.player} scores {ev.points} VP ({ev.reason}): {ev.score[0]}-{ev.score[1]}",
+    "DispelPassed": lambda state, ev, n: f"Player {ev.player} dispels nothing this hero phase",
+    "ManifestationDamaged": lambda state, ev, n: f"{n(ev.manifestation)} takes {ev.amount} damage ({n(ev.source)})",
+    "PredatoryMovesBegan": _predatory_began,
+    "ManifestationControlled": lambda state, ev, n: f"{n(ev.manifestation)} is controlled by {n(ev.unit)} (player {ev.player})",
+    "ManifestationWild": _wild,
+    "CommandTaken": lambda state, ev, n: f"Player {ev.player} commands {n(ev.manifestation)}",
+    "PredatoryPassed": lambda state, ev, n: f"Player {ev.player} has nothing left to move",
+    "ManifestationMoved": _predatory_moved,
+    "PredatoryMovesEnded": lambda state, ev, n: f"Predatory moves end ({len(ev.moved)} moved)",
+}
 
 
 # --- the dice tray --------------------------------------------------------------------------
