@@ -81,7 +81,21 @@ class UnitState(_Tracked):
         return [(i, m) for i, m in enumerate(self.models) if not m.slain]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The same as `dataclasses.asdict(self)`, written out: saves and replay checksums call it
+        for every unit after every action."""
+        return {
+            "id": self.id,
+            "player": self.player,
+            "warscroll": self.warscroll,
+            "name": self.name,
+            "models": [{"x": m.x, "y": m.y, "damage": m.damage, "slain": m.slain} for m in self.models],
+            "ritual_points": self.ritual_points,
+            "buffs": [
+                {"kind": b.kind, "value": b.value, "source": b.source, "until_hero_of": b.until_hero_of, "set_turn": b.set_turn}
+                for b in self.buffs
+            ],
+            "flags": _copy_flags(self.flags),
+        }
 
     def copy(self, cell: list[int]) -> "UnitState":
         """The same as `from_dict(to_dict())`, without the round trip (for `State.clone`)."""
