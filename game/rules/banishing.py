@@ -69,7 +69,8 @@ def _banish(state: "State", a: Banish) -> None:
     value = scroll_of(state, a.manifestation).banishment
     total = sum(state.roll(2, 6, f"banishment (need {value}, +{bonus})", "M12", a.player))
     banished = total + bonus >= value
-    state.emit(BanishAttempted(a.unit, a.model, a.manifestation, total, bonus, value, banished, round(d, 3)))
+    scroll = state.manifestations[a.manifestation].scroll
+    state.emit(BanishAttempted(a.unit, a.model, a.manifestation, total, bonus, value, banished, round(d, 3), scroll=scroll))
     if banished:
         remove_manifestation(state, a.manifestation, "banished", "M12")
 
@@ -115,7 +116,8 @@ def _dispel(state: "State", a: Dispel) -> None:
     value = summoning_value(state, state.manifestations[a.manifestation].scroll)
     roll = sum(state.roll(2, 6, f"dispelling (beat {value})", "E3", a.player))
     dispelled = roll > value
-    state.emit(DispelAttempted(a.unit, a.model, a.manifestation, roll, value, dispelled, round(d, 3)))
+    scroll = state.manifestations[a.manifestation].scroll
+    state.emit(DispelAttempted(a.unit, a.model, a.manifestation, roll, value, dispelled, round(d, 3), scroll=scroll))
     if dispelled:
         remove_manifestation(state, a.manifestation, "dispelled", "E3")
     if not state.manifestations:

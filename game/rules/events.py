@@ -262,6 +262,7 @@ class BanishAttempted(Event):
     banished: bool
     distance: float
     rule: str = "M12"
+    scroll: str = ""  # what the manifestation was, for logs read after it is gone
 
 
 @dataclass(frozen=True)
@@ -276,6 +277,7 @@ class DispelAttempted(Event):
     dispelled: bool
     distance: float
     rule: str = "E3"
+    scroll: str = ""  # what the manifestation was, for logs read after it is gone
 
 
 @dataclass(frozen=True)

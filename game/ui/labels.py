@@ -29,6 +29,14 @@ def name_of(state, thing: Any) -> str:
     return str(thing)
 
 
+def _gone(state, ev: Event) -> str:
+    """A manifestation's name from the event's scroll when it has left the battlefield since."""
+    if ev.manifestation in state.manifestations or not getattr(ev, "scroll", ""):
+        return name_of(state, ev.manifestation)
+    scroll = state.game.content.manifestations.get(ev.scroll)
+    return f"{scroll.name} [{ev.manifestation}]" if scroll else ev.manifestation
+
+
 def _humanise(word: str) -> str:
     out = ""
     for ch in word:
@@ -197,10 +205,10 @@ def event_line(state, ev: Event) -> str:
     if t == "SummonFailed":
         return f"Summoning {g.content.manifestations[ev.scroll].name} failed: {ev.reason}"
     if t == "BanishAttempted":
-        return f"{n(ev.unit)} banishes {n(ev.manifestation)}: {ev.dice_total}+{ev.bonus} vs {ev.value}: " + (
+        return f"{n(ev.unit)} banishes {_gone(state, ev)}: {ev.dice_total}+{ev.bonus} vs {ev.value}: " + (
             "banished" if ev.banished else "fails")
     if t == "DispelAttempted":
-        return f"{n(ev.unit)} dispels {n(ev.manifestation)}: {ev.roll} vs {ev.value}: " + (
+        return f"{n(ev.unit)} dispels {_gone(state, ev)}: {ev.roll} vs {ev.value}: " + (
             "dispelled" if ev.dispelled else "fails")
     if t == "ManifestationRemoved":
         name = g.content.manifestations[ev.scroll].name if ev.scroll in g.content.manifestations else ev.scroll
