@@ -82,7 +82,8 @@ def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase
 
 
 def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
-    """R4: within 3" of an enemy unit (or an enemy manifestation that counts as one, M10)."""
+    """R4: within 3" of an enemy unit (or an enemy manifestation that counts as one, M10).
+    Cached with the positions, per phase (M10 manifestations count in some phases only)."""
     phase = phase or state.phase
     key = ("in_combat", uid, phase)
     found = state._cache.get(key)

@@ -1,7 +1,8 @@
 """Exact odds for magic, by enumerating the dice (never by simulation).
 
 All functions return a float probability in [0, 1]; `*_fraction` variants give the exact
-`Fraction`. Answers are memoised: the bots ask the same few questions thousands of times. The UI shows these; the AI weighs its choices with them.
+`Fraction`. The UI shows these; the AI weighs its choices with them. Answers are memoised: the
+bots ask the same few questions thousands of times.
 """
 
 from __future__ import annotations

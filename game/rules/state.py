@@ -29,6 +29,10 @@ from game.rules.game import Game
 from game.rules.units import ManifestationState, ModelState, UnitState, geometry_epoch
 
 STATE_FORMAT = 1
+# The state's plain fields, by how a copy takes them (`State._fill`).
+_SCALAR_FIELDS = ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter")
+_LIST_FIELDS = ("steps", "score", "objectives")
+_NESTED_FIELDS = ("decisions", "phase_uses", "turn_uses", "flags", "outcome")
 
 
 class State:
@@ -206,19 +210,10 @@ class State:
         The same as `State.from_dict(self.to_dict(), self.game)`, without the round trip. Derived
         geometry that is still valid is handed on, since the copy stands where this state does."""
         s = State(self.game, self.dice.clone())
-        for key in ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter"):
-            setattr(s, key, getattr(self, key))
         valid = self._cache_fp is not None and self._cache_fp == self._cache_key()
+        s._fill(lambda key: getattr(self, key))
         s.units = {k: u.copy(s._moves) for k, u in self.units.items()}
         s.manifestations = {k: m.copy(s._moves) for k, m in self.manifestations.items()}
-        s.decisions = copy.deepcopy(self.decisions)
-        s.steps = list(self.steps)
-        s.phase_uses = copy.deepcopy(self.phase_uses)
-        s.turn_uses = copy.deepcopy(self.turn_uses)
-        s.score = list(self.score)
-        s.objectives = list(self.objectives)
-        s.flags = copy.deepcopy(self.flags)
-        s.outcome = copy.deepcopy(self.outcome)
         if valid:
             s._cache = {k: (v.twin() if hasattr(v, "twin") else v) for k, v in self._cache.items()}
             s._cache_fp = s._cache_key()
@@ -257,19 +252,19 @@ class State:
         if d.get("game") != game.header():
             raise ValueError("the state was saved for a different game configuration (content, map, armies or profile)")
         s = cls(game, dice_from_dict(d["dice"]))
-        for key in ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter"):
-            setattr(s, key, d[key])
+        s._fill(d.__getitem__)
         s.units = {k: UnitState.from_dict(u) for k, u in d["units"].items()}
         s.manifestations = {k: ManifestationState.from_dict(m) for k, m in d["manifestations"].items()}
-        s.decisions = copy.deepcopy(d["decisions"])
-        s.steps = list(d["steps"])
-        s.phase_uses = copy.deepcopy(d["phase_uses"])
-        s.turn_uses = copy.deepcopy(d["turn_uses"])
-        s.score = list(d["score"])
-        s.objectives = list(d["objectives"])
-        s.flags = copy.deepcopy(d["flags"])
-        s.outcome = copy.deepcopy(d["outcome"])
         return s
+
+    def _fill(self, source: Callable[[str], Any]) -> None:
+        """Copy every plain field (all but units, manifestations and dice) from `source(name)`."""
+        for key in _SCALAR_FIELDS:
+            setattr(self, key, source(key))
+        for key in _LIST_FIELDS:
+            setattr(self, key, list(source(key)))
+        for key in _NESTED_FIELDS:
+            setattr(self, key, copy.deepcopy(source(key)))
 
     def checksum(self) -> str:
         """A short hash of `to_dict()`, for replays."""
