@@ -84,3 +84,32 @@ def test_g4_a_ten_model_block_fits_at_every_anchor_without_overlapping_its_neigh
             blocks.append(centres)
         for b1, b2 in itertools.combinations(blocks, 2):
             assert all(math.dist(p, q) >= 2 * r for p in b1 for q in b2)
+
+
+def _turned(points, bm: BattleMap) -> Polygon:
+    """The shape turned half a turn about the battlefield's centre: player 1's view as player 2 sees it."""
+    return Polygon([(bm.width - x, bm.height - y) for x, y in points])
+
+
+def test_shipped_maps_are_point_symmetric_so_neither_seat_has_the_better_ground(bm: BattleMap):
+    # Fairness of the shipped battles: every terrain piece has a twin with the same traits at its
+    # mirror through the centre, and so do objectives, zones and each army's default anchors.
+    # (The old Ashfall Crossing failed this, and player 1 won 82% of normal-vs-normal games.)
+    for piece in bm.terrain:
+        turned = _turned(piece.points, bm)
+        twins = [t.name for t in bm.terrain
+                 if set(t.traits) == set(piece.traits) and Polygon(t.points).symmetric_difference(turned).area < 1e-6]
+        assert twins, f"{bm.id}: {piece.name} has no twin with traits {piece.traits} through the centre"
+    spots = {(o.x, o.y) for o in bm.objectives}
+    assert spots == {(bm.width - x, bm.height - y) for x, y in spots}
+    zones = {z.player: z for z in bm.deployment}
+    assert Polygon(zones[1].points).symmetric_difference(_turned(zones[2].points, bm)).area < 1e-6
+    assert [(bm.width - x, bm.height - y) for x, y in zones[1].anchors] == [tuple(p) for p in zones[2].anchors]
+
+
+def test_a_lopsided_map_fails_the_symmetry_check():
+    # The check above can fail: moving one piece of the default map breaks its twin.
+    bm = load_map(DEFAULT_MAP)
+    moved = bm.model_copy(update={"terrain": [bm.terrain[0].model_copy(update={"points": [(x, y - 4) for x, y in bm.terrain[0].points]}), *bm.terrain[1:]]})
+    with pytest.raises(AssertionError, match="has no twin"):
+        test_shipped_maps_are_point_symmetric_so_neither_seat_has_the_better_ground(moved)
