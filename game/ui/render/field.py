@@ -347,6 +347,7 @@ class FieldRenderer:
                 t = theme.text(u.name, 13, theme.TEXT, bold=True)
                 bg = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
                 bg.midtop = (first[0], first[1] + r + 8)
+                bg.clamp_ip(surf.get_rect())  # whole by the field's edge, not cut by the panel
                 surf.fill((0, 0, 0), bg)
                 surf.blit(t, (bg.x + 3, bg.y + 1))
         if ov.hovered in state.manifestations:

@@ -122,6 +122,7 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
         x, y = cam.to_screen(lb.x, lb.y)
         bg = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() + 4)
         bg.midtop = (round(x), round(y) + lb.dy)
+        bg.clamp_ip(surf.get_rect())  # a label by the edge stays whole, not cut by the side panel
         surf.fill((0, 0, 0), bg)
         pygame.draw.rect(surf, lb.colour, bg, 1)
         surf.blit(t, (bg.x + 4, bg.y + 2))
