@@ -116,9 +116,21 @@ class SetupCheck:
         return []
 
 
+def setup_check(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> SetupCheck:
+    """The SetupCheck for this summoning, kept with the state's other derived geometry (M9).
+
+    Summoning builds it when the spell resolves (does a set-up exist?) and again when the
+    point is placed; nothing moves in between, so the second build is saved."""
+    key = ("setup_check", player, unit_id, model, scroll_id, tuple(state.manifestations))
+    found = state._cache.get(key)
+    if found is None or found.state is not state:  # a clone inherits the cache, not its parent's check
+        found = state._cache[key] = SetupCheck(state, player, unit_id, model, scroll_id)
+    return found
+
+
 def setup_problems(state: "State", player: int, unit_id: str, model: int, scroll_id: str, x: float, y: float) -> list[str]:
     """Why a manifestation cannot be set up with its centre at (x, y); empty when it can (M9, G4)."""
-    return SetupCheck(state, player, unit_id, model, scroll_id).problems(x, y)
+    return setup_check(state, player, unit_id, model, scroll_id).problems(x, y)
 
 
 def footprint_radii(state: "State", scroll_id: str) -> tuple[float, float]:
@@ -194,7 +206,7 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
     decides whether any legal set-up exists (E2). Vectorised necessary conditions run first so
     the exact check sees few points.
     """
-    check = SetupCheck(state, player, unit_id, model, scroll_id)
+    check = setup_check(state, player, unit_id, model, scroll_id)
     inner, _ = footprint_radii(state, scroll_id)
     src = check.source
     reach = check.rule.wholly_within + src.r

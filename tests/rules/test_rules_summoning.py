@@ -79,6 +79,25 @@ def test_m9_setup_cannot_overlap_a_base():
     assert reasons and "G4" in reasons[0]
 
 
+def test_m9_setup_check_is_reused_only_by_its_own_state_and_sees_a_moved_enemy():
+    # M9: the set-up check built when the spell resolves is kept for the placement, but a
+    # clone builds its own, and a model that moves afterwards is seen (no stale geometry).
+    from game.rules.summoning import setup_check
+
+    s = _summoner([3, 3], enemy_at=(50, 40))
+    s.apply(BEACON)
+    first = setup_check(s, 1, "w2", 0, "ember_beacon")
+    assert setup_check(s, 1, "w2", 0, "ember_beacon") is first
+    twin = s.clone()
+    assert setup_check(twin, 1, "w2", 0, "ember_beacon").state is twin
+    spot = PlaceManifestation(player=1, x=15 + R40 + 5, y=15)
+    assert twin.legal(spot)
+    m = twin.units["enemy"].models[0]
+    m.x, m.y = 15 + R40 + 9, 15  # the enemy steps next to the spot: now within 9" (M9)
+    assert "more than 9\"" in twin.explain(spot)[0]
+    assert s.legal(spot)  # the original battle is untouched
+
+
 def test_e2_no_legal_setup_means_the_attempt_fails():
     # Enemies all round the caster within 9": nowhere is "more than 9" from enemy units".
     ring = [(15 + dx, 15 + dy) for dx, dy in ((8, 0), (-8, 0), (0, 8), (0, -8), (6, 6), (-6, 6), (6, -6), (-6, -6))]
