@@ -113,10 +113,10 @@ def _dispel(state: "State", a: Dispel) -> None:
     u["dispelled"] = True
     u["penalty"] = 1
     state.phase_uses.setdefault(f"player{a.player}", {"dispel_targets": []})["dispel_targets"].append(a.manifestation)
-    value = summoning_value(state, state.manifestations[a.manifestation].scroll)
+    scroll = state.manifestations[a.manifestation].scroll
+    value = summoning_value(state, scroll)
     roll = sum(state.roll(2, 6, f"dispelling (beat {value})", "E3", a.player))
     dispelled = roll > value
-    scroll = state.manifestations[a.manifestation].scroll
     state.emit(DispelAttempted(a.unit, a.model, a.manifestation, roll, value, dispelled, round(d, 3), scroll=scroll))
     if dispelled:
         remove_manifestation(state, a.manifestation, "dispelled", "E3")
