@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from game.data.models import BattleMap, Objective
+from game.data.models import BattleMap
 from game.rules import Game, ScriptedDice, State
 from game.rules.units import ModelState, UnitState
 
@@ -27,12 +27,8 @@ R32 = 32 / 25.4 / 2
 R25 = 25 / 25.4 / 2
 
 
-def small_map(
-    terrain: Iterable[dict[str, Any]] = (), width: float = 60, height: float = 44,
-    objectives: Iterable[tuple[float, float]] = (),
-) -> BattleMap:
-    objs = [Objective(name=f"Objective {i + 1}", x=x, y=y) for i, (x, y) in enumerate(objectives)]
-    return BattleMap(id="test_field", name="Test Field", width=width, height=height, terrain=list(terrain), objectives=objs)
+def small_map(terrain: Iterable[dict[str, Any]] = (), width: float = 60, height: float = 44) -> BattleMap:
+    return BattleMap(id="test_field", name="Test Field", width=width, height=height, terrain=list(terrain))
 
 
 def battle(
@@ -45,12 +41,10 @@ def battle(
     phase: str = "hero",
     width: float = 60,
     height: float = 44,
-    objectives: Iterable[tuple[float, float]] = (),
 ) -> State:
     """A state in battle round 1, `active`'s `phase`, holding exactly `units`:
-    {unit_id: (player, warscroll_id, [(x, y), ...])}, with objective markers at `objectives`.
-    Dice are scripted."""
-    game = Game.load(profile=profile, battlefield=small_map(terrain, width, height, objectives))
+    {unit_id: (player, warscroll_id, [(x, y), ...])}. Dice are scripted."""
+    game = Game.load(profile=profile, battlefield=small_map(terrain, width, height))
     state = game.new_state(dice=ScriptedDice(list(dice)))
     state.units = {
         uid: UnitState(uid, player, ws, game.warscroll(ws).name, [ModelState(x, y) for x, y in spots])
