@@ -16,8 +16,7 @@ Movement, where games are decided, is searched as whole-phase plans: at the firs
 decision of its turn the bot plays the rest of the turn (movement with a plan style, then
 shooting, charges, combat and the end of the turn with normal policies for both sides) and the
 opponent's reply turn on clones with its own dice for each of a few plan styles (the normal
-plan; more aggressive; holders stay put; units off the objectives go for the ones the enemy
-holds; every free fighter on one enemy unit), scores the position after
+plan; more aggressive; everyone to the objectives; holders stay put), scores the position after
 the opponent's turn, and keeps the best style for the rest of the phase, so the other movement
 decisions cost no more than normal's. Other decisions (deployment, shooting) use the normal
 policy directly.
@@ -47,9 +46,9 @@ MIN_EVIDENCE = 3  # rollouts it needs before it can overrule it
 MIN_ROUNDS = 2  # rounds of rollouts before a candidate can be dropped
 MAX_ROUNDS = 4  # rounds of rollouts per searched decision
 Z = 1.0  # standard errors of optimism before a candidate is dropped
-STYLES = ("normal", "aggressive", "hold", "contest", "focus")  # movement plan styles (normal's first)
+STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
 PLAN_ROUNDS = 3  # rollouts per style of the movement plan search
-MOVE_BUDGET = 8.0  # the plan search (once a turn) may use this many times the decision budget
+MOVE_BUDGET = 6.0  # the plan search (once a turn) may use this many times the decision budget
 MOVE_MAX_STEPS = 300  # decisions per rollout (our turn and the opponent's reply)
 MOVE_MARGIN = 1.5
 MOVE_MIN_EVIDENCE = 1
@@ -224,7 +223,7 @@ class PlanBot(NormalBot):
         objs = state.game.battlefield.map.objectives
         me = self.player
         enemies = K.live_units(state, 3 - me)
-        if self.style in ("aggressive", "focus"):
+        if self.style == "aggressive":
             # fighters leave the objectives to the others and close on the enemy
             out = {}
             for uid, i in plan.items():
@@ -235,70 +234,18 @@ class PlanBot(NormalBot):
                         continue
                 out[uid] = i
             return out
-        if self.style == "contest":
-            # units not yet standing on an objective (heroes and casters aside) go for the
-            # nearest one the enemy holds or leads on
-            from game.rules.scoring import control_scores
-
-            theirs = []
-            for i in range(len(objs)):
-                a, b = control_scores(state, i)
-                mine, them = (a, b) if me == 1 else (b, a)
-                if them > mine or (them == mine and state.objectives[i] == 3 - me):
-                    theirs.append(i)
-            if not theirs:
-                return plan
+        if self.style == "objectives":
+            # every unit to its nearest objective
             out = dict(plan)
             for uid in K.live_units(state, me):
-                ws = K.ws_of(state, uid)
-                if K.is_general(state, uid) or ws.wizard_level or ws.priest_level:
-                    continue
-                if uid in out and K.within_objective(state, uid, out[uid]):
+                if uid in out or not objs:
                     continue
                 cx, cy = K.centre(state, uid)
-                out[uid] = min(theirs, key=lambda i: math.hypot(objs[i].x - cx, objs[i].y - cy))
+                out[uid] = min(range(len(objs)), key=lambda i: math.hypot(objs[i].x - cx, objs[i].y - cy))
             return out
         return plan
 
-    def focus_target(self, state: State) -> str | None:
-        """The "focus" style's one target: the enemy unit our free fighters can hurt most this
-        turn and next (damage value within move + 12" of each), cached for the position."""
-        key = ("ai.focus", self.player, state.turn)
-        if key in state._cache:
-            return state._cache[key]
-        best, best_v = None, 0.0
-        mine = K.live_units(state, self.player)
-        for e in K.live_units(state, 3 - self.player):
-            v = 0.0
-            for uid in mine:
-                ws = K.ws_of(state, uid)
-                if ws.wizard_level or ws.priest_level or K.is_general(state, uid):
-                    continue
-                if K.gap(state, uid, e) <= ws.move + 12:
-                    v += K.expected_damage_value(state, e, K.attack_output(state, uid, e, "combat"))
-            if v > best_v:
-                best, best_v = e, v
-        state._cache[key] = best
-        return best
-
     def plan_move(self, state: State, uid: str, plan: dict[str, int]):
-        if self.style == "focus" and uid not in plan:
-            from game.rules.formation import in_combat
-            from game.rules.movement import allowance
-
-            ws = K.ws_of(state, uid)
-            target = self.focus_target(state)
-            kind, reach = allowance(state, uid)
-            if (
-                target is not None and kind == "normal" and not in_combat(state, uid)
-                and not (ws.wizard_level or ws.priest_level or K.is_general(state, uid))
-                and K.attack_output(state, uid, target, "combat") >= 1.2
-            ):
-                moved = self._move_toward(
-                    state, uid, K.centre(state, target), reach, 3.4, f"closes on {state.units[target].name} with the others"
-                )
-                if moved is not None:
-                    return moved
         if self.style == "hold":
             from game.rules.formation import in_combat
 
