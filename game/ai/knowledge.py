@@ -277,13 +277,9 @@ def centre(state: "State", uid: str) -> tuple[float, float]:
 
 def gap(state: "State", a: str, b: str) -> float:
     """Closest base-to-base distance between two units (or a unit and a manifestation)."""
-    from game.rules.space import distance_to, unit_circles
+    from game.rules.space import gap_between
 
-    key = ("ai.gap", a, b)
-    found = state._cache.get(key)
-    if found is None:
-        found = state._cache[key] = min(distance_to(state, c, b) for c in unit_circles(state, a))
-    return found
+    return gap_between(state, a, b)
 
 
 def live_units(state: "State", player: int) -> list[str]:

@@ -22,7 +22,7 @@ from game.rules.formation import (
     centre_of, in_combat, manifestations_as_units, move_problems, translated,
 )
 from game.rules.movement import apply_positions
-from game.rules.space import distance_to, unit_circles, unit_sees
+from game.rules.space import distance_to, gap_between, unit_circles, unit_sees
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -125,7 +125,7 @@ def charge_move_candidates(state: "State", d: dict) -> list[Action]:
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
     things += manifestations_as_units(state, p, "charge")
     for t in things:
-        gap = min(distance_to(state, c, t) for c in unit_circles(state, uid))
+        gap = gap_between(state, uid, t)
         tx, ty = centre_of(state, t) if t in state.units else (state.manifestations[t].x, state.manifestations[t].y)
         step = max(0.0, gap - ENGAGE * 0.8)
         if step > roll:

@@ -24,7 +24,7 @@ from game.rules.flow import DECISION_VIEWS, on_begin, step
 from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, move_problems, translated
 from game.rules.movement import apply_positions
 from game.rules.shooting import check_attack_target, melee
-from game.rules.space import distance_to, manifestation_shape, model_circle, unit_circles
+from game.rules.space import distance_to, gap_between, model_circle
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -61,20 +61,13 @@ def _owner(state: "State", thing: str) -> int:
     return state.units[thing].player
 
 
-def _shapes(state: "State", thing: str):
-    if thing in state.manifestations:
-        return [manifestation_shape(state, thing)]
-    return unit_circles(state, thing)
-
-
 def fight_targets(state: "State", uid: str) -> list[str]:
     """Enemy units, and enemy manifestations that can be attacked (M10), within 3" (R4)."""
     p = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
     if state.game.profile.manifestations_attackable:
         things += manifestations_as_units(state, p, "combat")
-    mine = _shapes(state, uid)
-    return [t for t in things if min(distance_to(state, c, t) for c in mine) <= COMBAT_RANGE + TOL]
+    return [t for t in things if gap_between(state, uid, t) <= COMBAT_RANGE + TOL]
 
 
 def eligible(state: "State", player: int) -> list[str]:
@@ -117,7 +110,7 @@ def _name(state: "State", thing: str) -> str:
 
 def _pile_in(state: "State", uid: str, target: str) -> None:
     """Shift the unit up to 3" straight at the target, as far as is legal."""
-    gap = min(distance_to(state, c, target) for c in unit_circles(state, uid))
+    gap = gap_between(state, uid, target)
     length = min(PILE_IN, max(0.0, gap - 0.05))
     if length <= 0.01:
         return

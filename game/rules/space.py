@@ -6,6 +6,7 @@ the answers come from game.geometry's exact maths.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
@@ -136,6 +137,28 @@ def distance_to(state: "State", shape: Shape, thing: str) -> float:
     """Closest distance from `shape` to a unit's nearest model or a manifestation (G1)."""
     shapes = thing_shapes(state, thing)
     return min((distance(shape, s) for s in shapes), default=float("inf"))
+
+
+def gap_between(state: "State", a: str, b: str) -> float:
+    """Closest distance between two things by id, units or manifestations (G1): the least
+    `distance` over every pair of their bases or footprints; inf when either has none left.
+    Cached with the positions: the AI and the combat and charge rules ask it again and again."""
+    key = ("gap", a, b)
+    found = state._cache.get(key)
+    if found is None:
+        mine, theirs = thing_shapes(state, a), thing_shapes(state, b)
+        found = math.inf
+        if all(isinstance(s, Circle) for s in mine) and all(isinstance(s, Circle) for s in theirs):
+            # base to base, as `distance` computes it, without a call per pair
+            for c in mine:
+                for s in theirs:
+                    d = max(0.0, math.hypot(c.x - s.x, c.y - s.y) - (c.r + s.r))
+                    if d < found:
+                        found = d
+        else:
+            found = min((distance(c, s) for c in mine for s in theirs), default=math.inf)
+        state._cache[key] = found
+    return found
 
 
 def blockers(state: "State", exclude_units: Iterable[str]) -> BaseIndex:
