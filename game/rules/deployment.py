@@ -26,20 +26,23 @@ def place_unit(
     models: int,
     radius: float,
     placed: list[Circle],
+    facing: int = 1,
 ) -> list[tuple[float, float]]:
     """Centres for `models` bases of `radius` around `anchor`; appends them to `placed`.
 
+    Slots equally near the anchor are taken in an order turned with the player (`facing` 1 for
+    player 1, -1 for player 2), so the two sides of a point-symmetric map deploy as mirror images.
     Raises ValueError naming the anchor when the unit cannot be fitted legally.
     """
     step = 2 * radius + GAP
     span = int(math.ceil(math.sqrt(models))) + 6
     slots = sorted(
-        ((i * step) ** 2 + (j * step) ** 2, round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4))
+        ((i * step) ** 2 + (j * step) ** 2, facing * i, facing * j, round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4))
         for i in range(-span, span + 1)
         for j in range(-span, span + 1)
     )
     mine: list[Circle] = []
-    for _, x, y in slots:
+    for _, _, _, x, y in slots:
         if len(mine) == models:
             break
         c = Circle(x, y, radius)
@@ -71,7 +74,8 @@ def spare_anchors(bf: Battlefield, zone: Polygon | None, player: int, step: floa
             x += step
         y += step
     far_edge = 0.0 if player == 1 else bf.height
-    return sorted(pts, key=lambda p: (abs(p[1] - far_edge), p[0]))
+    across = 1 if player == 1 else -1  # mirrored for player 2, as the anchors are
+    return sorted(pts, key=lambda p: (abs(p[1] - far_edge), across * p[0]))
 
 
 def deploy_army(
@@ -85,7 +89,7 @@ def deploy_army(
         tries = ([anchors[i]] if i < len(anchors) else []) + spares
         for anchor in tries:
             try:
-                out.append(place_unit(bf, zone, anchor, models, radius, placed))
+                out.append(place_unit(bf, zone, anchor, models, radius, placed, facing=1 if player == 1 else -1))
                 break
             except ValueError:
                 continue

@@ -113,3 +113,43 @@ def test_a_lopsided_map_fails_the_symmetry_check():
     moved = bm.model_copy(update={"terrain": [bm.terrain[0].model_copy(update={"points": [(x, y - 4) for x, y in bm.terrain[0].points]}), *bm.terrain[1:]]})
     with pytest.raises(AssertionError, match="has no twin"):
         test_shipped_maps_are_point_symmetric_so_neither_seat_has_the_better_ground(moved)
+
+
+def _mirror_gaps(state, bm: BattleMap) -> list[str]:
+    """Models of player 2 not at the mirror of player 1's model of the same index."""
+    off = []
+    p1 = [u for u in state.units.values() if u.player == 1]
+    p2 = [u for u in state.units.values() if u.player == 2]
+    for a, b in zip(p1, p2):
+        for i, (ma, mb) in enumerate(zip(a.models, b.models)):
+            if math.dist((ma.x, ma.y), (bm.width - mb.x, bm.height - mb.y)) > 1e-3:
+                off.append(f"{b.name} model {i}")
+    return off
+
+
+@pytest.mark.parametrize("army", DEFAULT_ARMIES)
+def test_g4_the_default_deployment_of_one_army_is_the_same_from_either_seat(bm: BattleMap, army: str):
+    # Fairness again: with the same army on both sides, player 2's default deployment is player
+    # 1's turned through the centre, model by model, so neither seat starts nearer the fight.
+    from game.rules import Game
+
+    state = Game.load(armies=(army, army), battlefield=bm).new_state(seed=1)
+    assert _mirror_gaps(state, bm) == []
+
+
+def test_g4_slots_equally_near_the_anchor_are_taken_in_the_players_own_order():
+    # Why place_unit takes `facing`: with one order for both sides, a 3-model unit at mirrored
+    # anchors takes its ties toward the same corner of the table, and the two sides differ.
+    from game.rules.deployment import place_unit
+
+    bm = load_map(DEFAULT_MAP)
+    from game.rules.battlefield import Battlefield
+
+    bf = Battlefield.from_map(bm)
+    r = 25 / MM_PER_INCH / 2
+    one = place_unit(bf, None, (30.0, 10.0), 3, r, [], facing=1)
+    same = place_unit(bf, None, (30.0, 34.0), 3, r, [], facing=1)
+    turned = place_unit(bf, None, (30.0, 34.0), 3, r, [], facing=-1)
+    mirror = sorted((round(60 - x, 3), round(44 - y, 3)) for x, y in one)
+    assert sorted((round(x, 3), round(y, 3)) for x, y in turned) == mirror
+    assert sorted((round(x, 3), round(y, 3)) for x, y in same) != mirror
