@@ -30,8 +30,8 @@ def place_unit(
 ) -> list[tuple[float, float]]:
     """Centres for `models` bases of `radius` around `anchor`; appends them to `placed`.
 
-    Slots equally near the anchor are taken in an order turned with the player (`facing` 1 for
-    player 1, -1 for player 2), so the two sides of a point-symmetric map deploy as mirror images.
+    Slots equally near the anchor are taken in an order turned with the player (`facing_of`), so
+    the two sides of a point-symmetric map deploy as mirror images.
     Raises ValueError naming the anchor when the unit cannot be fitted legally.
     """
     step = 2 * radius + GAP
@@ -59,6 +59,12 @@ def place_unit(
     return [(c.x, c.y) for c in mine]
 
 
+def facing_of(player: int) -> int:
+    """1 for player 1, -1 for player 2: orders that are turned with the player, so that a
+    point-symmetric map deploys both sides as mirror images."""
+    return 1 if player == 1 else -1
+
+
 def spare_anchors(bf: Battlefield, zone: Polygon | None, player: int, step: float = 4.0) -> list[tuple[float, float]]:
     """Extra anchors for units beyond the map's list: a grid over the zone, front rows last."""
     if zone is None:
@@ -74,8 +80,7 @@ def spare_anchors(bf: Battlefield, zone: Polygon | None, player: int, step: floa
             x += step
         y += step
     far_edge = 0.0 if player == 1 else bf.height
-    across = 1 if player == 1 else -1  # mirrored for player 2, as the anchors are
-    return sorted(pts, key=lambda p: (abs(p[1] - far_edge), across * p[0]))
+    return sorted(pts, key=lambda p: (abs(p[1] - far_edge), facing_of(player) * p[0]))
 
 
 def deploy_army(
@@ -84,12 +89,13 @@ def deploy_army(
 ) -> list[list[tuple[float, float]]]:
     """Set up each unit (models, radius) at its anchor, or at the first spare anchor that fits."""
     spares = spare_anchors(bf, zone, player)
+    facing = facing_of(player)
     out = []
     for i, (models, radius) in enumerate(units):
         tries = ([anchors[i]] if i < len(anchors) else []) + spares
         for anchor in tries:
             try:
-                out.append(place_unit(bf, zone, anchor, models, radius, placed, facing=1 if player == 1 else -1))
+                out.append(place_unit(bf, zone, anchor, models, radius, placed, facing))
                 break
             except ValueError:
                 continue
