@@ -147,16 +147,7 @@ def gap_between(state: "State", a: str, b: str) -> float:
     found = state._cache.get(key)
     if found is None:
         mine, theirs = thing_shapes(state, a), thing_shapes(state, b)
-        found = math.inf
-        if all(isinstance(s, Circle) for s in mine) and all(isinstance(s, Circle) for s in theirs):
-            # base to base, as `distance` computes it, without a call per pair
-            for c in mine:
-                for s in theirs:
-                    d = max(0.0, math.hypot(c.x - s.x, c.y - s.y) - (c.r + s.r))
-                    if d < found:
-                        found = d
-        else:
-            found = min((distance(c, s) for c in mine for s in theirs), default=math.inf)
+        found = min((distance(c, s) for c in mine for s in theirs), default=math.inf)
         state._cache[key] = found
     return found
 
