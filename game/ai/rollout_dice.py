@@ -1,14 +1,15 @@
-"""Dice for the hard bot's rollouts: one stream per purpose, stratified within a roll.
+"""Dice for the hard bot's rollouts: one stream per purpose.
 
 A search compares candidate actions on the same dice (common random numbers). With one shared
 stream, the first extra roll one candidate makes shifts every later roll, so the comparison is
 soon between unrelated dice. Here every purpose string ("charge roll (2D6)", "Hooked Glaive hit
 rolls (3+-0)", ...) has its own stream, so a charge roll stays the same charge roll whatever was
-rolled before it. And a roll of many dice is stratified: each full block of `sides` dice is a
-shuffled 1..sides, so twelve hit rolls land close to their mean while every single die is still
-uniform. Both cut the noise of a rollout's result; neither changes what one die can show.
+rolled before it. Each die is still a fair, independent die; only the pairing improves. Measured
+on 16 movement phases of two normal mirrors (8 rollouts per plan style): the paired differences
+between plan styles have a median SD of 10.2 evaluation points, against 16.1 on one stream.
 
-These dice are the bot's own (seeded from its RNG); the game's dice are never touched.
+These dice are the bot's own (seeded from its RNG); the game's dice are never touched. They are
+never saved: `to_dict` is for inspection only.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.rules.dice import SeededDice
 
 
 class RolloutDice:
-    """Per-purpose, stratified dice (Dice protocol) for search rollouts."""
+    """Per-purpose dice (the Dice protocol) for search rollouts."""
 
     def __init__(self, seed: int, streams: dict[str, SeededDice] | None = None) -> None:
         self.seed = seed
@@ -34,17 +35,7 @@ class RolloutDice:
         return s
 
     def roll(self, count: int, sides: int, purpose: str) -> tuple[int, ...]:
-        s = self._stream(purpose)
-        out: list[int] = []
-        while count - len(out) >= sides:
-            block = list(range(1, sides + 1))
-            for i in range(sides - 1, 0, -1):  # Fisher-Yates on the stream
-                j = s._die(i + 1) - 1
-                block[i], block[j] = block[j], block[i]
-            out.extend(block)
-        while len(out) < count:
-            out.append(s._die(sides))
-        return tuple(out)
+        return self._stream(purpose).roll(count, sides, purpose)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "rollout", "seed": self.seed, "streams": {k: v.state for k, v in self.streams.items()}}
