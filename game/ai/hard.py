@@ -4,8 +4,8 @@ At the decisions that shape a turn (casting, chanting and banishing; unbinding; 
 control and moves; charges, charge moves and fights), it takes the normal bot's best few
 candidates and runs determinized Monte Carlo rollouts for each: on `state.clone()` with its own
 dice (`RolloutDice` seeded from its own RNG, never the game's: one stream per purpose, so
-candidates meet the same charge and casting rolls), it applies the
-candidate, plays on with normal-policy bots for both sides to the end of the phase (through the combat phase for
+candidates meet the same charge and casting rolls), it applies the candidate, plays on with
+normal-policy bots for both sides to the end of the phase (through the combat phase for
 charges), and scores the position with `knowledge.evaluate_full` (the static evaluation plus the
 buffs and debuffs in play). Rollouts run in rounds that share their dice seeds across the
 candidates (common random numbers), so the comparison is fair. After MIN_ROUNDS rounds a
