@@ -3,8 +3,9 @@
 At the decisions that shape a turn (casting, chanting and banishing; unbinding; predatory
 control and moves; charges, charge moves and fights), it takes the normal bot's best few
 candidates and runs determinized Monte Carlo rollouts for each: on `state.clone()` with its own
-dice (`SeededDice` seeded from its own RNG, never the game's), it applies the candidate, plays on
-with normal-policy bots for both sides to the end of the phase (through the combat phase for
+dice (`RolloutDice` seeded from its own RNG, never the game's: one stream per purpose, so
+candidates meet the same charge and casting rolls), it applies the candidate, plays on with
+normal-policy bots for both sides to the end of the phase (through the combat phase for
 charges), and scores the position with `knowledge.evaluate_full` (the static evaluation plus the
 buffs and debuffs in play). Rollouts run in rounds that share their dice seeds across the
 candidates (common random numbers), so the comparison is fair. After MIN_ROUNDS rounds a
@@ -34,7 +35,7 @@ import time
 from game.ai import knowledge as K
 from game.ai.normal import NormalBot, Scored
 from game.rules.actions import Action
-from game.rules.dice import SeededDice
+from game.ai.rollout_dice import RolloutDice
 from game.rules.state import State
 
 SEARCH_KINDS = {"unbind", "predatory_control", "predatory_move", "fight", "charge_move"}
@@ -132,7 +133,7 @@ class HardBot:
 
     def _plan_rollout(self, state: State, style: str, seed: int, hard_stop: float) -> float:
         sim = state.clone()
-        sim.dice = SeededDice.from_seed(seed)
+        sim.dice = RolloutDice(seed)
         me = self.player
         bots = {p: NormalBot(p, seed + p, fast=True) for p in (1, 2)}
         mover = PlanBot(me, seed + me, style, fast=True)
@@ -191,7 +192,7 @@ class HardBot:
 
     def _rollout(self, state: State, action: Action, seed: int, horizon: "_Horizon", hard_stop: float) -> float:
         sim = state.clone()
-        sim.dice = SeededDice.from_seed(seed)  # our own dice: the game's are never touched
+        sim.dice = RolloutDice(seed)  # our own dice: the game's are never touched
         try:
             sim.apply(action)
         except Exception:
