@@ -66,7 +66,7 @@ def test_soak_every_level_plays_whole_games_with_legal_actions_only(seed):
 
 
 def test_hard_plays_a_whole_game_with_legal_actions_only():
-    bots = {1: HardBot(1, 4, budget=0.02, top_k=2), 2: NormalBot(2, 4)}
+    bots = {1: HardBot(1, 4, budget=0.02), 2: NormalBot(2, 4)}
     assert _play(bots, 4)
     assert bots[1].searched > 0
 
@@ -82,19 +82,47 @@ def test_the_bots_are_deterministic_for_a_seed():
     assert first != _play({1: NormalBot(1, 9), 2: RandomBot(2, 9)}, 9, limit=90)
 
 
-def test_bots_never_touch_the_games_dice():
+def _first_movement_decision(seed: int):
     game = Game.load(profile="aos4", armies=DEFAULT_ARMIES)
-    state = game.new_state(seed=5)
-    for _ in range(60):  # into the first hero phases
-        state.apply(RandomBot(state.pending().player, 1).choose(state))
+    state = game.new_state(seed=seed)
+    while not (state.pending().kind == "phase" and state.pending().data.get("phase") == "movement"):
+        state.apply(NormalBot(state.pending().player, 1).choose(state))
+    return state
+
+
+def test_bots_never_touch_the_games_dice():
+    # the plan search plays whole turns on clones with its own dice
+    state = _first_movement_decision(5)
     before = state.to_dict()
-    bot = HardBot(state.pending().player, 1, budget=0.05, top_k=2)
+    bot = HardBot(state.pending().player, 1, budget=60.0, plan_rollouts=2)
     bot.choose(state)
+    assert bot.searched == 1
     assert state.to_dict() == before
 
 
+def test_hard_searches_movement_once_a_turn_and_says_which_plan_it_chose():
+    state = _first_movement_decision(6)
+    me = state.pending().player
+    bot = HardBot(me, 2, budget=60.0, plan_rollouts=2)
+    turn = state.turn
+    while state.turn == turn and not state.is_over():
+        d = state.pending()
+        if d.player != me:
+            break
+        state.apply(bot.choose(state))
+        if d.kind == "phase" and d.data.get("phase") == "movement":
+            assert "turn rollouts" in bot.last_explanation and "[plan '" in bot.last_explanation
+    assert bot.searched == 1  # the plan is kept for the rest of the phase
+
+
+def test_hard_without_a_budget_plays_as_normal():
+    state = _first_movement_decision(7)
+    me = state.pending().player
+    assert HardBot(me, 3, budget=0).choose(state) == NormalBot(me, 3).choose(state)
+
+
 # --- tactics on hand-built positions ------------------------------------------------------------
-# Each runs for `normal` and for `hard` (whose search may overrule normal only on a clear margin).
+# Each runs for `normal` and for `hard` (which plays these decisions with normal's judgement).
 
 LEVELS = {"normal": NormalBot, "hard": HardBot}
 
