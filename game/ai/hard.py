@@ -16,9 +16,11 @@ the game's are never touched.
 
 Its other decisions (the magic phase, unbinding, predatory manifestations, charges, fights,
 deployment and shooting) are the normal bot's; the plan rollouts play them with normal policies
-for both sides. Measured against `normal` (400 games each, seed 11): short-horizon rollouts at
-those decisions, run alone, scored 51.2% (202 games); the plan search alone 57.9%, the same as
-both together (58.0%) at half the cost. So the budget goes to the plan search.
+for both sides. Measured against `normal` (`simulate --seed 11`, draws count half): short-horizon
+rollouts at those decisions, run alone, scored 51.2% (202 games); the plan search alone at 3
+rollouts per style 57.9% (400 games), the same as both together (58.0%) at half the cost. So the
+budget went to the plan search: 6 rollouts per style on per-purpose dice score 62.4% (400 games,
+Wilson CI95 57.5-67.0%).
 
 The amount of search is fixed by rounds, not by time, so a seed gives the same choices on any
 machine; the time budget only caps a search that runs long (counted in `capped`).
