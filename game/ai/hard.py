@@ -36,6 +36,7 @@ from game.ai import knowledge as K
 from game.ai.normal import NormalBot
 from game.ai.rollout_dice import RolloutDice
 from game.rules.actions import Action
+from game.rules.decisions import Decision
 from game.rules.state import State
 
 STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
@@ -72,14 +73,14 @@ class HardBot:
         d = state.pending()
         if d.player != self.player:
             raise ValueError(f"it is player {d.player}'s decision, not {self.player}'s")
-        if d.kind == "phase" and d.data.get("phase") == "movement" and self.budget > 0:
+        if is_movement(d) and self.budget > 0:
             return self._movement(state, d)
         _, action, self.last_explanation = self.normal.ranked(state, d)[0]
         return action
 
     # --- movement: whole-phase plans ---------------------------------------------------------
 
-    def _movement(self, state: State, d) -> Action:
+    def _movement(self, state: State, d: Decision) -> Action:
         key = (state.round, state.turn)
         if self.move_key != key or self.move_bot is None:
             self.move_key = key
@@ -122,7 +123,7 @@ class HardBot:
         steps = 0
         while not sim.is_over() and sim.turn <= turn + 1 and steps < MOVE_MAX_STEPS and time.perf_counter() < hard_stop:
             d = sim.pending()
-            bot = mover if (d.player == me and d.kind == "phase" and d.data.get("phase") == "movement") else bots[d.player]
+            bot = mover if (d.player == me and is_movement(d)) else bots[d.player]
             try:
                 sim.apply(bot.choose(sim))
             except Exception:
@@ -130,6 +131,11 @@ class HardBot:
             steps += 1
         with sim.query():
             return K.evaluate_full(sim, me)
+
+
+def is_movement(d: Decision) -> bool:
+    """A decision of the movement phase: where the plan search steers."""
+    return d.kind == "phase" and d.data.get("phase") == "movement"
 
 
 class PlanBot(NormalBot):

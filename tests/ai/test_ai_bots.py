@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game.ai.hard import HardBot
+from game.ai.hard import HardBot, is_movement
 from game.ai.normal import NormalBot
 from game.ai.random_bot import RandomBot
 from game.ai.registry import BOTS, make_bot
@@ -85,7 +85,7 @@ def test_the_bots_are_deterministic_for_a_seed():
 def _first_movement_decision(seed: int):
     game = Game.load(profile="aos4", armies=DEFAULT_ARMIES)
     state = game.new_state(seed=seed)
-    while not (state.pending().kind == "phase" and state.pending().data.get("phase") == "movement"):
+    while not is_movement(state.pending()):
         state.apply(NormalBot(state.pending().player, 1).choose(state))
     return state
 
@@ -110,7 +110,7 @@ def test_hard_searches_movement_once_a_turn_and_says_which_plan_it_chose():
         if d.player != me:
             break
         state.apply(bot.choose(state))
-        if d.kind == "phase" and d.data.get("phase") == "movement":
+        if is_movement(d):
             assert "turn rollouts" in bot.last_explanation and "[plan '" in bot.last_explanation
     assert bot.searched == 1  # the plan is kept for the rest of the phase
 
