@@ -24,6 +24,7 @@ from game.rules.actions import (
     FailCharge, MoveUnit, PassDispel, PassFight, PlaceManifestation, Retreat, Run, Shoot, SpendRitual, Unbind,
 )
 from game.rules.decisions import Decision
+from game.rules.manifest_units import can_be_affected
 from game.rules.predatory_records import MovePredatory
 from game.rules.state import State
 
@@ -152,7 +153,7 @@ class NormalBot:
             from game.rules.banishing import banish_bonus
 
             s = state.game.content.manifestations[m.scroll]
-            p = odds.banish_chance(s.banishment, banish_bonus(state, me))
+            p = odds.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
             v = K.manifestation_value(state, a.manifestation)
             return p * v - 0.1, f"banishes {s.name} with {state.units[a.unit].name}: {p:.0%} to succeed"
         return 0.0, ""
@@ -607,8 +608,7 @@ class NormalBot:
         done = self.plan.reset_if(state.turn, "shooting")
         me = self.player
         enemies = K.live_units(state, 3 - me)
-        if state.game.profile.manifestations_attackable:
-            enemies += [k for k, m in state.manifestations.items() if m.player != me]
+        enemies += [k for k, m in state.manifestations.items() if m.player != me and can_be_affected(state, k)]
         out: list[Scored] = []
         for uid in K.live_units(state, me):
             u = state.units[uid]

@@ -1,14 +1,18 @@
 """Removing manifestations by magic: Banish (M12, aos4) and dispelling (E3, aos3).
 
 Banish: in your hero phase, a WIZARD or PRIEST picks a manifestation within 30" of the picked
-model; 2D6 + max(0, enemy manifestations - 1) must be at least its banishment value. It counts
-towards M1 and, being an ability, is used at most once per phase by a unit (R1).
+model; 2D6 + 1 for each enemy manifestation on the battlefield other than the target must be at
+least its banishment value (banishing an enemy one adds enemy - 1, a friendly one adds every
+enemy one). It counts towards M1 and, being an ability, is used at most once per phase by a unit
+(R1). Only the kinds in the profile's `banish_kinds` can be banished: both under aos4, only
+invocations under aos3 **[ruling]**.
 
 Dispel: at the start of each hero phase, each WIZARD and PRIEST of both players may try once,
-the active player resolving all its attempts first. The target is within 30" and visible; 2D6
-must be higher than the casting value of the spell that summons it. The attempt lowers the
-dispeller's spells and unbinds (WIZARD) or prayers (PRIEST) this phase by 1. A player cannot
-target the same endless spell twice in a phase.
+the active player resolving all its attempts first. The target is an endless spell (the
+profile's `dispel_kinds`; never an invocation) within 30" and visible; 2D6 must be higher than
+the casting value of the spell that summons it. The attempt lowers the dispeller's spells and
+unbinds (WIZARD) or prayers (PRIEST) this phase by 1. A player cannot target the same endless
+spell twice in a phase.
 """
 
 from __future__ import annotations
@@ -46,26 +50,37 @@ def _reach(state: "State", unit: str, model: int, mid: str, limit: float, rule: 
 # --- Banish (M12) ---------------------------------------------------------------------------
 
 
+def _kind_name(kind: str) -> str:
+    return kind.replace("_", " ") + "s"
+
+
 def _check_banish(state: "State", a: Banish) -> None:
-    if state.game.profile.banish_mode != "banish":
+    if not state.game.profile.banishes:
         raise IllegalActionError("no_banish", "this profile dispels manifestations instead of banishing them (E3)", "E3")
     own_hero_phase(state, "banish", "M12")
     check_caster(state, a.player, a.unit, a.model, ("WIZARD", "PRIEST"), "banish")
     check_power(state, a.unit, BANISH)
+    if a.manifestation in state.manifestations and (kind := scroll_of(state, a.manifestation).kind) not in state.game.profile.banish_kinds:
+        raise IllegalActionError(
+            "not_banishable",
+            f"{scroll_of(state, a.manifestation).name} ({a.manifestation}) is an {kind.replace('_', ' ')}: in this profile "
+            f"only {', '.join(_kind_name(k) for k in sorted(state.game.profile.banish_kinds))} can be banished; dispel it instead (E3)",
+            "E3",
+        )
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")
 
 
-def banish_bonus(state: "State", player: int) -> int:
-    """M12: +1 for each enemy manifestation on the battlefield beyond the first."""
-    enemy = sum(1 for m in state.manifestations.values() if m.player != player)
-    return max(0, enemy - 1)
+def banish_bonus(state: "State", player: int, target: str) -> int:
+    """M12: +1 for each enemy manifestation on the battlefield other than the target: banishing
+    an enemy one adds (enemy manifestations - 1), a friendly one adds every enemy one."""
+    return sum(1 for mid, m in state.manifestations.items() if m.player != player and mid != target)
 
 
 @handles(Banish, kinds=("phase",), check=_check_banish)
 def _banish(state: "State", a: Banish) -> None:
     d = _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")
     spend(state, a.unit, BANISH, a.player, per_army=False)
-    bonus = banish_bonus(state, a.player)
+    bonus = banish_bonus(state, a.player, a.manifestation)
     value = scroll_of(state, a.manifestation).banishment
     total = sum(state.roll(2, 6, f"banishment (need {value}, +{bonus})", "M12", a.player))
     banished = total + bonus >= value
@@ -81,8 +96,14 @@ def _banish(state: "State", a: Banish) -> None:
 @step("magic.dispel_window")
 def _open_dispel(state: "State") -> None:
     """E3: at the start of each hero phase the active player resolves all its dispels first."""
-    if state.game.profile.banish_mode == "dispel" and state.manifestations:
+    if dispellable(state):
         state.decisions.append({"kind": "dispel", "player": state.active})
+
+
+def dispellable(state: "State") -> list[str]:
+    """E3: the manifestations on the battlefield that can be dispelled (endless spells only)."""
+    kinds = state.game.profile.dispel_kinds
+    return [mid for mid in state.manifestations if scroll_of(state, mid).kind in kinds]
 
 
 on_begin("hero", "magic.dispel_window", last=True)
@@ -95,6 +116,11 @@ def _dispel_targets(state: "State", player: int) -> list[str]:
 
 def _check_dispel(state: "State", a: Dispel) -> None:
     check_caster(state, a.player, a.unit, a.model, ("WIZARD", "PRIEST"), "dispel")
+    if a.manifestation in state.manifestations and a.manifestation not in dispellable(state):
+        s = scroll_of(state, a.manifestation)
+        raise IllegalActionError(
+            "not_dispellable", f"{s.name} ({a.manifestation}) is an {s.kind.replace('_', ' ')}: only endless spells can be dispelled (E3)", "E3"
+        )
     if uses(state, a.unit).get("dispelled"):
         raise IllegalActionError("dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3")
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
@@ -120,7 +146,7 @@ def _dispel(state: "State", a: Dispel) -> None:
     state.emit(DispelAttempted(a.unit, a.model, a.manifestation, roll, value, dispelled, round(d, 3), scroll=scroll))
     if dispelled:
         remove_manifestation(state, a.manifestation, "dispelled", "E3")
-    if not state.manifestations:
+    if not dispellable(state):
         state.decisions.pop()
 
 
@@ -128,7 +154,7 @@ def _dispel(state: "State", a: Dispel) -> None:
 def _pass(state: "State", a: PassDispel) -> None:
     state.decisions.pop()
     state.emit(DispelPassed(player=a.player))
-    if a.player == state.active and state.manifestations:
+    if a.player == state.active and dispellable(state):
         state.decisions.append({"kind": "dispel", "player": state.opponent(a.player)})
 
 
@@ -141,7 +167,7 @@ def dispel_options(state: "State", player: int) -> list[Action]:
         if not (ws.wizard_level or ws.priest_level) or uses(state, uid).get("dispelled"):
             continue
         for i, _ in u.live_models():
-            for mid in state.manifestations:
+            for mid in dispellable(state):
                 act = Dispel(player=player, unit=uid, manifestation=mid, model=i)
                 try:
                     _check_dispel(state, act)

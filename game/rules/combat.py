@@ -22,6 +22,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
 from game.rules.flow import DECISION_VIEWS, on_begin, step
 from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, move_problems, translated
+from game.rules.manifest_units import can_be_affected, follows_m10
 from game.rules.movement import apply_positions
 from game.rules.shooting import check_attack_target, melee
 from game.rules.space import distance_to, gap_between, model_circle
@@ -44,10 +45,11 @@ def _manifestation_weapons(state: "State", mid: str):
 
 
 def _manifestation_can_fight(state: "State", mid: str) -> bool:
-    """M10 (aos4): a manifestation with melee weapons fights like a unit when in combat."""
+    """M10: a manifestation with melee weapons fights like a unit when in combat (never an E1
+    kind)."""
     m = state.manifestations[mid]
     return (
-        state.game.profile.manifestations_are_units
+        follows_m10(state, mid)
         and bool(_manifestation_weapons(state, mid))
         and m.flags.get("fought_turn") != state.turn
         and bool(fight_targets(state, mid))
@@ -65,8 +67,7 @@ def fight_targets(state: "State", uid: str) -> list[str]:
     """Enemy units, and enemy manifestations that can be attacked (M10), within 3" (R4)."""
     p = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
-    if state.game.profile.manifestations_attackable:
-        things += manifestations_as_units(state, p, "combat")
+    things += [mid for mid in manifestations_as_units(state, p, "combat") if can_be_affected(state, mid)]
     return [t for t in things if gap_between(state, uid, t) <= COMBAT_RANGE + TOL]
 
 

@@ -251,7 +251,7 @@ class SummonFailed(Event):
 
 @dataclass(frozen=True)
 class BanishAttempted(Event):
-    """2D6 + max(0, enemy manifestations - 1) against the banishment value (M12)."""
+    """2D6 + 1 per enemy manifestation other than the target, against the banishment value (M12)."""
 
     unit: str
     model: int

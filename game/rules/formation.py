@@ -20,6 +20,7 @@ from game.geometry.measure import TOL, distance
 from game.geometry.nearby import BaseIndex
 from game.geometry.placement import placement_problems
 from game.geometry.shapes import Circle
+from game.rules.manifest_units import enemy_manifestations
 from game.rules.space import manifestation_shape, positions
 
 if TYPE_CHECKING:
@@ -51,15 +52,7 @@ def enemy_shapes(state: "State", player: int, phase: str | None = None) -> list:
 def manifestations_as_units(state: "State", player: int, phase: str | None = None) -> list[str]:
     """Enemy manifestations that count as units for movement, combat range and set-up (M10):
     those with Move above 0", and Move-0 ones only in the combat phase. None under E1 (aos3)."""
-    if not state.game.profile.manifestations_are_units:
-        return []
-    phase = phase or state.phase
-    content = state.game.content.manifestations
-    return [
-        mid
-        for mid, m in state.manifestations.items()
-        if m.player != player and (content[m.scroll].move > 0 or phase == "combat")
-    ]
+    return enemy_manifestations(state, player, phase)
 
 
 def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase: str | None = None) -> float:

@@ -73,7 +73,7 @@ def hero_options(state: "State") -> list[Action]:
                             out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
                         else:
                             out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
-        if (ws.wizard_level or ws.priest_level) and state.game.profile.banish_mode == "banish":
+        if (ws.wizard_level or ws.priest_level) and state.game.profile.banishes:
             for mid in state.manifestations:
                 for i in models:
                     act = Banish(player=p, unit=uid, manifestation=mid, model=i)

@@ -2,12 +2,16 @@
 
 Helpers for the movement, charge and combat code:
 
-- `counts_as_unit(state, mid, phase)`: M10 (profile switch `manifestations_are_units`) makes a
-  manifestation count as a unit for movement, combat range, being in combat and the set-up of
-  other units. One with Move 0" ("-") counts as a unit only in the combat phase. Under aos3
-  (E1) a manifestation never counts as a unit.
-- `can_be_affected(state, mid)`: M10 (switch `manifestations_attackable`): targeting, attacks and
-  damage; E1 (aos3): endless spells cannot be attacked and ignore abilities.
+- `follows_m10(state, mid)`: does M10 apply to it at all? Not to the kinds the profile makes
+  untouchable (`untouchable_kinds`: E1, endless spells under aos3); invocations keep M10 there
+  **[ruling]**.
+- `counts_as_unit(state, mid, phase)`: M10 makes a manifestation count as a unit for movement,
+  combat range, being in combat and the set-up of other units. One with Move 0" ("-") counts as
+  a unit only in the combat phase.
+- `can_be_affected(state, mid)`: M10: targeting, attacks and damage; E1: never.
+- `moves_like_unit(state, mid)`: M10: with Move above 0" it uses the CORE MOVE abilities (normal
+  move, run, retreat, charge) and piles in when it fights; a PREDATORY one moves only by the
+  predatory procedure **[ruling]**.
 - `enemy_manifestations` / `enemy_manifestation_shapes`: what an army's units must treat as
   enemy units in a phase (e.g. a charge may end within 1/2" of one; R4 combat range).
 - `manifestation_blockers` / `ends_on_manifestation`: G4 (M10, E1): models may move through
@@ -36,19 +40,36 @@ def can_move(state: "State", mid: str) -> bool:
     return scroll_of(state, mid).move > 0
 
 
+def follows_m10(state: "State", mid: str) -> bool:
+    """M10 applies to this manifestation: it is on the battlefield and its kind is not one the
+    profile makes untouchable (E1: endless spells under aos3; invocations keep M10 [ruling])."""
+    m = state.manifestations.get(mid)
+    return m is not None and scroll_of(state, mid).kind not in state.game.profile.untouchable_kinds
+
+
 def counts_as_unit(state: "State", mid: str, phase: str | None = None) -> bool:
     """M10: does the manifestation count as a unit (movement, combat range, being in combat,
     set-up of other units) in `phase` (default: the current phase)? Move 0" ones only in the
-    combat phase; never under E1 (aos3)."""
-    if not state.game.profile.manifestations_are_units or mid not in state.manifestations:
+    combat phase; never under E1."""
+    if not follows_m10(state, mid):
         return False
     phase = state.phase if phase is None else phase
     return can_move(state, mid) or phase == "combat"
 
 
 def can_be_affected(state: "State", mid: str) -> bool:
-    """M10: abilities that pick targets can pick it, and it takes damage; E1: never (aos3)."""
-    return state.game.profile.manifestations_attackable and mid in state.manifestations
+    """M10: abilities that pick targets can pick it, and it takes damage; E1: never."""
+    return follows_m10(state, mid)
+
+
+def moves_like_unit(state: "State", mid: str) -> bool:
+    """M10: a manifestation with Move above 0" makes normal moves, runs, retreats and charges
+    like a unit, and piles in when it fights; a PREDATORY one moves only by the predatory
+    procedure (E6-E9) [ruling]; E1 kinds never move like units."""
+    if not follows_m10(state, mid):
+        return False
+    s = scroll_of(state, mid)
+    return s.move > 0 and not s.predatory
 
 
 def enemy_manifestations(state: "State", player: int, phase: str | None = None) -> list[str]:

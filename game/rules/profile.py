@@ -1,23 +1,28 @@
 """Rule profiles: the seeds disagree in places, so each game picks a profile (RULES.md).
 
 A profile is a set of data switches. Engine code reads switches, never the profile's name.
+Switches about manifestations name the manifestation kinds they apply to ("endless_spell",
+"invocation"): under `aos3` the endless-spell rules E1-E3 cover endless spells only, and
+invocations keep Banish (M12) and M10 **[ruling]**.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+
+KINDS = frozenset({"endless_spell", "invocation"})
 
 
 @dataclass(frozen=True)
 class Profile:
     name: str
-    # M12 banish (aos4) or E3 dispel (aos3).
-    banish_mode: Literal["banish", "dispel"]
-    # M10: manifestations can be targeted, attacked and damaged; E1 (aos3): they cannot.
-    manifestations_attackable: bool
-    # M10: manifestations count as units for movement, combat range and set-up.
-    manifestations_are_units: bool
+    # M12: kinds a WIZARD or PRIEST may banish (aos4: both; aos3: invocations only [ruling]).
+    banish_kinds: frozenset[str]
+    # E3: kinds that can be dispelled at the start of a hero phase (aos3: endless spells only).
+    dispel_kinds: frozenset[str]
+    # E1: kinds that cannot be attacked or picked, ignore abilities and never count as units
+    # (aos3: endless spells). The other kinds follow M10.
+    untouchable_kinds: frozenset[str]
     # E2 (aos3): endless spells each wizard may summon per hero phase; None means no cap.
     summons_per_wizard_per_phase: int | None
     # E10: added to every predatory manifestation's Move.
@@ -30,20 +35,30 @@ class Profile:
     control_range: float = 24.0  # E7
     rounds: int = 5  # R2
 
+    @property
+    def banishes(self) -> bool:
+        """M12: does any kind of manifestation follow Banish in this profile?"""
+        return bool(self.banish_kinds)
+
+    @property
+    def dispels(self) -> bool:
+        """E3: does any kind of manifestation follow dispelling in this profile?"""
+        return bool(self.dispel_kinds)
+
 
 PROFILES: dict[str, Profile] = {
     "aos4": Profile(
         name="aos4",
-        banish_mode="banish",
-        manifestations_attackable=True,
-        manifestations_are_units=True,
+        banish_kinds=KINDS,
+        dispel_kinds=frozenset(),
+        untouchable_kinds=frozenset(),
         summons_per_wizard_per_phase=None,
     ),
     "aos3": Profile(
         name="aos3",
-        banish_mode="dispel",
-        manifestations_attackable=False,
-        manifestations_are_units=False,
+        banish_kinds=frozenset({"invocation"}),
+        dispel_kinds=frozenset({"endless_spell"}),
+        untouchable_kinds=frozenset({"endless_spell"}),
         summons_per_wizard_per_phase=1,
     ),
 }

@@ -18,6 +18,7 @@ from game.rules.attacks import Volley, resolve_attacks
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
+from game.rules.manifest_units import can_be_affected
 from game.rules.space import distance_to, model_circle, sight, unit_circles
 
 if TYPE_CHECKING:
@@ -36,8 +37,8 @@ def check_attack_target(state: "State", player: int, target: str, rule_for_manif
     """The target is an enemy unit on the battlefield, or an enemy manifestation when they can
     be attacked (M10 under aos4, never under aos3: E1)."""
     if target in state.manifestations:
-        if not state.game.profile.manifestations_attackable:
-            raise IllegalActionError("manifestation_immune", "manifestations cannot be attacked in this profile (E1)", "E1")
+        if not can_be_affected(state, target):
+            raise IllegalActionError("manifestation_immune", "endless spells cannot be attacked in this profile (E1)", "E1")
         if state.manifestations[target].player == player:
             raise IllegalActionError("friendly", f"{target} is a friendly manifestation", rule_for_manifestation)
         return
@@ -108,8 +109,7 @@ def shooting_options(state: "State") -> list[Action]:
     p = state.active
     out: list[Action] = []
     enemies = [k for k, u in state.units.items() if u.alive and u.player != p]
-    if state.game.profile.manifestations_attackable:
-        enemies += [k for k, m in state.manifestations.items() if m.player != p]
+    enemies += [k for k, m in state.manifestations.items() if m.player != p and can_be_affected(state, k)]
     for uid, u in state.units.items():
         if u.player != p or not u.alive or not ranged(state, uid):
             continue

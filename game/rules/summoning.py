@@ -23,6 +23,7 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
 from game.rules.flow import DECISION_VIEWS
+from game.rules.manifest_units import enemy_manifestation_shapes
 from game.rules.space import all_bases, can_see_shape, footprint_at, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
 
@@ -82,11 +83,8 @@ class SetupCheck:
         enemy_units = [uid for uid, u in state.units.items() if u.player != player]
         mine = [uid for uid, u in state.units.items() if u.player == player]
         self.enemy_bases = all_bases(state, mine)
-        self.enemy_shapes = (
-            [manifestation_shape(state, mid) for mid, m in state.manifestations.items() if m.player != player]
-            if state.game.profile.manifestations_are_units  # M10: they count as units for set-up
-            else []
-        )
+        # M10: enemy manifestations count as units for set-up, Move 0" ones in the combat phase only
+        self.enemy_shapes = enemy_manifestation_shapes(state, player)
         self.has_enemies = bool(enemy_units or self.enemy_shapes)
 
     def problems(self, x: float, y: float) -> list[str]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.data.models import Ability
 from game.rules.errors import IllegalActionError
+from game.rules.manifest_units import can_be_affected
 from game.rules.space import distance_to, model_circle, sight
 
 if TYPE_CHECKING:
@@ -81,9 +82,9 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
         raise IllegalActionError("needs_target", f"{ability.name} needs a target")
     if target in state.manifestations:
         man = state.manifestations[target]
-        if not state.game.profile.manifestations_attackable:
+        if not can_be_affected(state, target):
             raise IllegalActionError(
-                "manifestation_immune", "manifestations cannot be picked by abilities in this profile (E1)", "E1"
+                "manifestation_immune", "endless spells cannot be picked by abilities in this profile (E1)", "E1"
             )
         if kind != "enemy" or man.player == player:
             raise IllegalActionError("bad_target", f"{ability.name} cannot pick manifestation {target}", "M10")
@@ -117,6 +118,6 @@ def target_candidates(state: "State", player: int, ability: Ability) -> list[str
         return [None]
     enemy = ability.target == "enemy"
     out: list[str | None] = [uid for uid, u in state.units.items() if u.alive and (u.player != player) == enemy]
-    if enemy and state.game.profile.manifestations_attackable:
-        out.extend(mid for mid, m in state.manifestations.items() if m.player != player)
+    if enemy:
+        out.extend(mid for mid, m in state.manifestations.items() if m.player != player and can_be_affected(state, mid))
     return out

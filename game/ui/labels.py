@@ -96,7 +96,7 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
 
         m = state.manifestations[action.manifestation]
         scroll = g.content.manifestations[m.scroll]
-        bonus = banish_bonus(state, action.player)
+        bonus = banish_bonus(state, action.player, action.manifestation)
         o = f"banish {pct(odds.banish_chance(scroll.banishment, bonus))} (2D6+{bonus} >= {scroll.banishment})"
         return OptionLabel(f"Banish {name_of(state, action.manifestation)}", o, "M12")
     if t == "Dispel":

@@ -161,11 +161,15 @@ def test_r3_ward_rolls_for_each_damage_point():
     assert only(events, "DamageDealt").amount == 1 and s.units["hiero"].models[0].damage == 1
 
 
-def test_m10_aos4_units_can_shoot_enemy_manifestations_and_aos3_cannot():
-    for profile, ok in (("aos4", True), ("aos3", False)):
+def test_m10_aos4_units_can_shoot_enemy_manifestations_and_aos3_only_invocations():
+    # M10; E1 makes endless spells untouchable under aos3, invocations keep M10 there [ruling]
+    for profile, scroll, ok in (
+        ("aos4", "tide_hound", True), ("aos4", "bog_light_swarm", True),
+        ("aos3", "tide_hound", True), ("aos3", "bog_light_swarm", False),
+    ):
         s = battle({"xbows": (1, CROSSBOWS, [(10, 10)]), "witch": (2, "reed_witch", [(40, 40)])}, phase="shooting", profile=profile)
-        s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 20, commander=2)
-        assert s.legal(Shoot(player=1, unit="xbows", target="m1")) is ok
+        s.manifestations["m1"] = ManifestationState("m1", scroll, 2, "witch", 0, 10, 20, commander=2)
+        assert s.legal(Shoot(player=1, unit="xbows", target="m1")) is ok, (profile, scroll)
 
 
 # --- charges (R4, M10) ----------------------------------------------------------------------
@@ -288,8 +292,14 @@ def test_m10_a_manifestation_with_weapons_fights_in_the_combat_phase():
     assert only(events, "AttacksResolved").unit == "m1"
 
 
-def test_e1_aos3_manifestations_do_not_fight():
-    s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, phase="charge", profile="aos3")
-    s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 12.5, commander=2)
-    s.apply(EndPhase(player=1))
-    assert s.pending().kind == "phase"
+def test_e1_aos3_endless_spells_do_not_fight_but_invocations_do():
+    # E1: under aos3 an endless spell with weapons (the Ashen Serpent) does not fight; an
+    # invocation (the Tide-Hound) keeps M10 there [ruling] and does
+    for scroll, fights in (("ashen_serpent", False), ("tide_hound", True)):
+        s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, phase="charge", profile="aos3")
+        s.manifestations["m1"] = ManifestationState("m1", scroll, 2, "witch", 0, 10, 13.5, commander=2)
+        s.apply(EndPhase(player=1))
+        d = s.pending()
+        assert (d.kind == "fight") is fights, scroll
+        if fights:
+            assert Fight(player=1, unit="spears", target="m1") in d.options

@@ -196,9 +196,18 @@ def test_m12_banish_is_used_once_per_phase_by_a_unit():
     assert reasons and "R1" in reasons[0]
 
 
-def test_m12_there_is_no_banish_under_aos3():
-    reasons = _banisher([], profile="aos3").explain(Banish(player=1, unit="w2", manifestation="idol"))
-    assert reasons and "E3" in reasons[0]
+def test_m12_under_aos3_endless_spells_are_dispelled_not_banished():
+    # E3 replaces M12 for endless spells only: the Bog-Light Swarm cannot be banished under aos3
+    s = _banisher([], profile="aos3", enemy_manifestations=2)
+    reasons = s.explain(Banish(player=1, unit="w2", manifestation="x0"))
+    assert reasons and "E3" in reasons[0] and "dispel" in reasons[0]
+
+
+def test_m12_under_aos3_invocations_keep_banish():
+    # [ruling] invocations cannot be dispelled (E3) and keep Banish (M12) under aos3
+    s = _banisher([3, 4], profile="aos3")
+    b = only(s.apply(Banish(player=1, unit="w2", manifestation="idol")), "BanishAttempted")
+    assert b.dice_total == 7 and b.banished is True and "idol" not in s.manifestations
 
 
 # --- E3 dispelling (aos3) -----------------------------------------------------------------------

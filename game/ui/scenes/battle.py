@@ -697,7 +697,7 @@ class BattleScene(Scene):
             prof = st.game.profile
             rings.append(Ring(c.x, c.y, c.r + prof.control_range, theme.RING_CONTROL, f'{prof.control_range:g}" control'))
             rings.append(Ring(c.x, c.y, c.r + prof.unbind_range, theme.RING_UNBIND,
-                              f'{prof.unbind_range:g}" unbind/{"banish" if prof.banish_mode == "banish" else "dispel"}'))
+                              f'{prof.unbind_range:g}" unbind/' + "/".join(w for w, on in (("banish", prof.banishes), ("dispel", prof.dispels)) if on)))
         return rings
 
     def control_zone(self, mid: str):
