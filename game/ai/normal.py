@@ -334,35 +334,35 @@ class NormalBot:
         return out
 
     def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
-        from game.rules.predatory import candidate_points, move_reach
+        """Points worth weighing for a predatory move; the engine measures the reach from the
+        footprint (E9, E10) and decides which points may be picked (`point_problem`)."""
+        from game.rules.predatory import candidate_points, point_problem, ray_reach
 
         m = state.manifestations[mid]
         bf = state.game.battlefield
-        reach = move_reach(state, mid) - 0.01
-        pts = list(candidate_points(state, mid, self.player))
-        dirs = 8 if self.fast else 16
-        for k in range(dirs):
-            ang = 2 * math.pi * k / dirs
-            pts.append((m.x + math.cos(ang) * reach, m.y + math.sin(ang) * reach))
+        pts = list(candidate_points(state, mid, self.player, directions=8 if self.fast else 16))
         for uid, u in state.units.items():
             if not u.alive:
                 continue
             ux, uy = K.centre(state, uid)
             dd = math.hypot(ux - m.x, uy - m.y)
-            if dd < 1e-6 or dd > reach + 8:
+            if dd < 1e-6:
+                continue
+            dx, dy = (ux - m.x) / dd, (uy - m.y) / dd
+            reach = ray_reach(state, mid, dx, dy) - 0.01
+            if dd > reach + 8:
                 continue
             for L in ((dd + 2.5, reach) if self.fast else (dd + 2.5, dd + 5, dd, reach)):
                 L = min(L, reach)
-                pts.append((m.x + (ux - m.x) / dd * L, m.y + (uy - m.y) / dd * L))
+                pts.append((m.x + dx * L, m.y + dy * L))
         # the edges, to remove a manifestation on purpose (E4b)
-        for ex, ey in ((m.x, 0.0), (m.x, bf.height), (0.0, m.y), (bf.width, m.y)):
-            dd = math.hypot(ex - m.x, ey - m.y)
-            if dd <= reach:
+        for (ex, ey), (dx, dy) in (((m.x, 0.0), (0, -1)), ((m.x, bf.height), (0, 1)), ((0.0, m.y), (-1, 0)), ((bf.width, m.y), (1, 0))):
+            if math.hypot(ex - m.x, ey - m.y) <= ray_reach(state, mid, dx, dy) - 0.01:
                 pts.append((ex, ey))
         out = []
         for x, y in pts:
             x, y = round(min(max(x, 0.0), bf.width), 3), round(min(max(y, 0.0), bf.height), 3)
-            if math.hypot(x - m.x, y - m.y) <= reach:
+            if point_problem(state, mid, x, y) is None:
                 out.append((x, y))
         return list(dict.fromkeys(out))
 
@@ -412,7 +412,7 @@ class NormalBot:
                 model = summoning_model(state, mid)
                 if model is not None:
                     sx, sy = state.units[m.summoner].models[model].x, state.units[m.summoner].models[model].y
-                    if math.hypot(end[0] - sx, end[1] - sy) > 21:
+                    if math.hypot(end[0] - sx, end[1] - sy) > state.game.profile.control_range - 3:
                         pos -= 0.5  # it would go wild next time (E7)
                 v += pos
             else:

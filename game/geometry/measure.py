@@ -41,6 +41,9 @@ __all__ = [
     "swept_hits",
     "segment_point_distance",
     "signed_distance",
+    "point_distance",
+    "reach_along_ray",
+    "first_touch",
 ]
 
 TOL = 1e-9
@@ -229,3 +232,116 @@ def swept_hits(
     swept = _swept_polygon(footprint, ex - sx, ey - sy)
     d = shapely.distance(swept, shapely.points(np.column_stack([px, py])))
     return np.flatnonzero(d <= pr + TOL).tolist()
+
+
+def point_distance(shape: Shape, x: float, y: float) -> float:
+    """G1: distance from the closest point of ``shape`` to the point ``(x, y)``; 0 inside."""
+    if isinstance(shape, Circle):
+        return max(0.0, math.hypot(x - shape.x, y - shape.y) - shape.r)
+    return float(shape.distance(_point(x, y)))
+
+
+def reach_along_ray(shape: Shape, cx: float, cy: float, ux: float, uy: float, reach: float) -> float:
+    """How far along the unit direction ``(ux, uy)`` from ``(cx, cy)`` (a point of ``shape``,
+    its centre) a point can lie and still be within ``reach`` of ``shape`` (G1, E9).
+
+    A circle of radius r gives ``reach + r``; a polygon (convex, as footprints are) is solved by
+    bisection on the exact polygon-to-point distance, to 1e-7". The answer errs short, never long.
+    """
+    if isinstance(shape, Circle):
+        return reach + shape.r
+    lo = 0.0
+    hi = reach + max(math.hypot(x - cx, y - cy) for x, y in shape.exterior.coords) + 1.0
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if point_distance(shape, cx + mid * ux, cy + mid * uy) <= reach:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-7:
+            break
+    return lo
+
+
+def first_touch(
+    footprint: Shape,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    targets: Sequence[Circle],
+) -> list[float]:
+    """E9: for each target base, the fraction ``t`` of the path ``start -> end`` at which the
+    moving footprint first touches it (0 when it touches at the start; ``inf`` if never).
+
+    ``footprint`` is given with its centre at ``start``. A circle is solved in closed form
+    (the smallest root of ``|s + t*d - c| = r_f + r_t``); a polygon by the circle's motion
+    relative to the polygon, against each polygon edge (the earliest time its centre comes
+    within ``r_t`` of the edge), and 0 when it already lies within ``r_t`` at the start.
+    """
+    (sx, sy), (ex, ey) = start, end
+    dx, dy = ex - sx, ey - sy
+    a = dx * dx + dy * dy
+    out: list[float] = []
+    coords = None if isinstance(footprint, Circle) else np.asarray(footprint.exterior.coords)
+    for c in targets:
+        if coords is None:
+            R = footprint.r + c.r
+            fx, fy = sx - c.x, sy - c.y
+            c0 = fx * fx + fy * fy - R * R
+            if c0 <= TOL:
+                out.append(0.0)
+                continue
+            b = fx * dx + fy * dy
+            disc = b * b - a * c0
+            if a == 0.0 or b >= 0.0 or disc < 0.0:
+                out.append(math.inf)
+                continue
+            t = (-b - math.sqrt(disc)) / a
+            out.append(t if t <= 1.0 + 1e-12 else math.inf)
+            continue
+        if point_distance(footprint, c.x, c.y) <= c.r + TOL:
+            out.append(0.0)
+            continue
+        # the base's centre moves by -d relative to the footprint: earliest time it comes
+        # within r_t of an edge (each edge: its two ends and its interior)
+        px, py = c.x, c.y
+        best = math.inf
+        for (x0, y0), (x1, y1) in zip(coords[:-1], coords[1:]):
+            best = min(best, _segment_reach_time(px, py, -dx, -dy, c.r, x0, y0, x1, y1))
+        out.append(best if best <= 1.0 + 1e-12 else math.inf)
+    return out
+
+
+def _circle_reach_time(px: float, py: float, vx: float, vy: float, qx: float, qy: float, R: float) -> float:
+    """Earliest t >= 0 with |p + t*v - q| <= R (inf if never)."""
+    fx, fy = px - qx, py - qy
+    c0 = fx * fx + fy * fy - R * R
+    if c0 <= 0.0:
+        return 0.0
+    a = vx * vx + vy * vy
+    b = fx * vx + fy * vy
+    disc = b * b - a * c0
+    if a == 0.0 or b >= 0.0 or disc < 0.0:
+        return math.inf
+    return (-b - math.sqrt(disc)) / a
+
+
+def _segment_reach_time(px, py, vx, vy, r, x0, y0, x1, y1) -> float:
+    """Earliest t >= 0 at which the point p + t*v comes within r of the segment (x0,y0)-(x1,y1)."""
+    best = min(_circle_reach_time(px, py, vx, vy, x0, y0, r), _circle_reach_time(px, py, vx, vy, x1, y1, r))
+    ex, ey = x1 - x0, y1 - y0
+    L = math.hypot(ex, ey)
+    if L == 0.0:
+        return best
+    nx, ny = -ey / L, ex / L
+    h0 = (px - x0) * nx + (py - y0) * ny
+    vn = vx * nx + vy * ny
+    if abs(h0) <= r:
+        t = 0.0
+    elif h0 * vn >= 0.0:
+        return best
+    else:
+        t = (abs(h0) - r) / abs(vn)
+    along = ((px + t * vx - x0) * ex + (py + t * vy - y0) * ey) / L
+    if 0.0 <= along <= L:
+        best = min(best, t)
+    return best

@@ -11,12 +11,14 @@ A step that opens decisions holds back the next step until they close (flow.sett
 step registered through `at_end_of_hero_phase` resolves after every predatory move.
 
 Control (E7). A predatory manifestation wholly within `profile.control_range` (24") of its
-summoning model (the model picked at summoning, E5) is controlled by that model.
-**[ruling]** If that model has been slain but its unit lives, the unit's closest surviving model
-(ties: the lowest index) stands in for it. A model controls at most one per hero phase: when
-several qualify, its player chooses (decision `predatory_control`, action `ChooseControlled`).
-The rest are wild. Control is shown in `ManifestationState.flags["controlled_by"] = [unit,
-model]`, wildness in `flags["wild"] = True`, until the start of the next hero phase.
+summoning model (the model picked at summoning, E5) is controlled by that model. **[ruling,
+E5]** If that model has been slain while its unit lives, no model stands in for it: the
+manifestation is wild. A WIZARD or PRIEST controls at most one per hero phase, and a unit of
+several models counts as one (E5): the whole unit controls at most one, whichever of its models
+summoned them. When several qualify, its player chooses (decision `predatory_control`, action
+`ChooseControlled`). The rest are wild. Control is shown in
+`ManifestationState.flags["controlled_by"] = [unit, model]`, wildness in `flags["wild"] = True`,
+until the start of the next hero phase.
 
 Order (E8). One decision kind, `predatory_move`, answered by `MovePredatory`:
 stage "controlled": the active player moves each one its models control, in the order it likes,
@@ -26,15 +28,18 @@ A player with none eligible passes automatically (`PredatoryPassed`). Picking a 
 the picker its commanding player (`ManifestationState.commander`) until the start of the next
 hero phase; otherwise the summoner's player commands.
 
-The move (E9, E10). The point must lie on the battlefield and within Move + 3" of the centre;
-anything else is an IllegalActionError. The footprint is placed with its centre on the point,
+The move (E9, E10). The point must lie on the battlefield and within Move + 3" of the
+manifestation, measured like every distance from the closest point of its footprint (G1), not
+from its centre: a round footprint of radius r reaches a centre Move + 3" + r away, an oval one
+more along its long axis; anything else is an IllegalActionError. The footprint is placed with its centre on the point,
 unless it would overlap a model's base, another manifestation or impassable terrain there
 **[ruling in RULES.md E9]**: then it does not move, counts as having moved 0" (and as a move for
 E4c) and the event says why. The path may cross models and terrain. Units passed across are those
 whose bases the swept footprint touches or overlaps, grazes included; manifestations are never
 "passed across" **[ruling: M10, abilities that do not pick targets ignore them]**, and a 0" move
 passes across nothing. The warscroll's `pass_across` effects then resolve on each unit in the
-order the footprint reached them, chosen by the commanding player; if the manifestation is
+order in which the moving footprint first touches each of its bases along the path (E9; ties by
+the units' order); if the manifestation is
 removed meanwhile (M11: it slew its own summoner) nothing more resolves. Then E4b and E4c
 (removal.after_move).
 
@@ -49,7 +54,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.geometry.measure import TOL, distance, overlaps, swept_hits, wholly_within
+from game.geometry.measure import (
+    TOL, first_touch, overlaps, point_distance, reach_along_ray, swept_hits, wholly_within,
+)
+from game.geometry.shapes import Circle, Shape, to_shapely
 from game.rules import removal
 from game.rules.actions import Action
 from game.rules.decisions import Decision, handles
@@ -122,29 +130,42 @@ def controller(state: "State", mid: str) -> tuple[str, int] | None:
 
 
 def summoning_model(state: "State", mid: str) -> int | None:
-    """E5, E7: the model control is measured from: the one picked at summoning, or
-    [ruling] its unit's closest surviving model if it was slain. None if the unit is gone."""
+    """E5, E7: the model control is measured from, the one picked at summoning; None when that
+    model has been slain (its unit may live on: the manifestation is then wild [ruling, E5]) or
+    its unit is gone."""
     m = state.manifestations[mid]
     u = state.units.get(m.summoner)
     if u is None or not u.alive:
         return None
     if 0 <= m.summoner_model < len(u.models) and not u.models[m.summoner_model].slain:
         return m.summoner_model
-    shape = manifestation_shape(state, mid)
-    return min(u.live_models(), key=lambda im: (distance(model_circle(state, m.summoner, im[0]), shape), im[0]))[0]
+    return None
+
+
+def wild_reason(state: "State", mid: str) -> str | None:
+    """E7: why `mid` cannot be controlled this hero phase, or None when its summoning model
+    qualifies: "no_summoner" (the unit is gone), "summoner_slain" (the summoning model is slain,
+    its unit lives: E5) or "out_of_range" (not wholly within control range)."""
+    m = state.manifestations[mid]
+    u = state.units.get(m.summoner)
+    if u is None or not u.alive:
+        return "no_summoner"
+    model = summoning_model(state, mid)
+    if model is None:
+        return "summoner_slain"
+    zone = model_circle(state, m.summoner, model)
+    if not wholly_within(manifestation_shape(state, mid), zone, state.game.profile.control_range):
+        return "out_of_range"
+    return None
 
 
 def qualifies(state: "State", mid: str) -> tuple[str, int] | None:
     """E7: the (unit, model) that may control `mid`: wholly within control range of its
-    summoning model. None when it is wild."""
-    m = state.manifestations[mid]
-    model = summoning_model(state, mid)
-    if model is None:
+    summoning model. None when it is wild. A unit controls at most one of those that qualify."""
+    if wild_reason(state, mid) is not None:
         return None
-    zone = model_circle(state, m.summoner, model)
-    if wholly_within(manifestation_shape(state, mid), zone, state.game.profile.control_range):
-        return m.summoner, model
-    return None
+    m = state.manifestations[mid]
+    return m.summoner, m.summoner_model
 
 
 # --- E7: control ---------------------------------------------------------------------------
@@ -170,21 +191,21 @@ def _control(state: "State") -> None:
     if not movers:
         return
     state.emit(PredatoryMovesBegan(active=state.active, manifestations=tuple(movers)))
-    by_model: dict[tuple[str, int], list[str]] = {}
+    by_unit: dict[str, list[str]] = {}  # E5: a unit of several models is one wizard
     for mid in movers:
-        q = qualifies(state, mid)
-        if q is None:
-            _wild(state, mid, "no_summoner" if summoning_model(state, mid) is None else "out_of_range")
+        why = wild_reason(state, mid)
+        if why is None:
+            by_unit.setdefault(state.manifestations[mid].summoner, []).append(mid)
         else:
-            by_model.setdefault(q, []).append(mid)
+            _wild(state, mid, why)
     asks: list[dict[str, Any]] = []
-    for (uid, model), mids in by_model.items():
+    for uid, mids in by_unit.items():
         if len(mids) == 1:
-            _mark(state, mids[0], uid, model)
+            _mark(state, mids[0])
         else:
-            asks.append({"kind": "predatory_control", "player": state.units[uid].player, "unit": uid, "model": model, "candidates": mids})
+            asks.append({"kind": "predatory_control", "player": state.units[uid].player, "unit": uid, "candidates": mids})
     # The active player answers first; within a player, in the order the units were listed.
-    asks.sort(key=lambda d: (d["player"] != state.active, list(state.units).index(d["unit"]), d["model"]))
+    asks.sort(key=lambda d: (d["player"] != state.active, list(state.units).index(d["unit"])))
     state.decisions.extend(reversed(asks))
 
 
@@ -193,11 +214,12 @@ def _wild(state: "State", mid: str, reason: str) -> None:
     state.emit(ManifestationWild(manifestation=mid, reason=reason))
 
 
-def _mark(state: "State", mid: str, uid: str, model: int) -> None:
+def _mark(state: "State", mid: str) -> None:
+    """E7: `mid` is controlled by the model that summoned it."""
     m = state.manifestations[mid]
-    m.flags[CONTROLLED_BY] = [uid, model]
+    m.flags[CONTROLLED_BY] = [m.summoner, m.summoner_model]
     m.commander = m.player
-    state.emit(ManifestationControlled(manifestation=mid, unit=uid, model=model, player=m.player))
+    state.emit(ManifestationControlled(manifestation=mid, unit=m.summoner, model=m.summoner_model, player=m.player))
 
 
 def _control_view(state: "State", d: dict) -> Decision:
@@ -206,9 +228,15 @@ def _control_view(state: "State", d: dict) -> Decision:
     return Decision(
         player=d["player"],
         kind="predatory_control",
-        prompt=f"{u.name} ({d['unit']}) model {d['model']} can control one of {names}; pick it, the others go wild (E7)",
+        prompt=f"{u.name} ({d['unit']}) can control only one of {names}; pick it, the others go wild (E7, E5)",
         options=tuple(ChooseControlled(player=d["player"], manifestation=mid) for mid in d["candidates"]),
-        data={"unit": d["unit"], "model": d["model"], "candidates": list(d["candidates"]), "rule": "E7"},
+        data={
+            "unit": d["unit"],
+            # the summoning model of each candidate (E5): control is measured from it
+            "models": {mid: state.manifestations[mid].summoner_model for mid in d["candidates"] if mid in state.manifestations},
+            "candidates": list(d["candidates"]),
+            "rule": "E7",
+        },
     )
 
 
@@ -220,7 +248,7 @@ def _check_choose(state: "State", a: ChooseControlled) -> None:
     if a.manifestation not in d["candidates"] or a.manifestation not in state.manifestations:
         raise IllegalActionError(
             "not_a_candidate",
-            f"{d['unit']} model {d['model']} cannot control {a.manifestation!r}; choose one of {', '.join(d['candidates'])} (E7)",
+            f"{d['unit']} cannot control {a.manifestation!r}; choose one of {', '.join(d['candidates'])} (E7)",
             "E7",
         )
 
@@ -228,7 +256,7 @@ def _check_choose(state: "State", a: ChooseControlled) -> None:
 @handles(ChooseControlled, kinds=("predatory_control",), check=_check_choose)
 def _choose(state: "State", a: ChooseControlled) -> None:
     d = state.decisions.pop()
-    _mark(state, a.manifestation, d["unit"], d["model"])
+    _mark(state, a.manifestation)
     for mid in d["candidates"]:
         if mid != a.manifestation and mid in state.manifestations:
             _wild(state, mid, "chose_another")
@@ -314,18 +342,34 @@ def point_problem(state: "State", mid: str, x: float, y: float) -> tuple[str, st
             f"({x:.2f}, {y:.2f}) is not on the {bf.width:g}\" x {bf.height:g}\" battlefield; {_name(state, mid)} must stay on it (E9)",
             "E9",
         )
-    m = state.manifestations[mid]
-    d = math.hypot(x - m.x, y - m.y)
+    d = reach_used(state, mid, x, y)
     reach = move_reach(state, mid)
     if d > reach + TOL:
         s = scroll_of(state, mid)
         return (
             "out_of_reach",
-            f"({x:.2f}, {y:.2f}) is {d:.2f}\" from the centre of {_name(state, mid)}; it moves up to "
+            f"({x:.2f}, {y:.2f}) is {d:.2f}\" from {_name(state, mid)} (measured from its footprint); it moves up to "
             f"{s.move:g}\" + {state.game.profile.predatory_move_bonus:g}\" = {reach:g}\" (E9, E10)",
             "E10",
         )
     return None
+
+
+def reach_used(state: "State", mid: str, x: float, y: float) -> float:
+    """E9: how far the point (x, y) is from the manifestation where it stands, measured from the
+    closest point of its footprint (G1); 0 for a point under the footprint."""
+    return point_distance(manifestation_shape(state, mid), x, y)
+
+
+def reach_area(state: "State", mid: str) -> Shape:
+    """E9, E10: the points the manifestation may pick, before the battlefield's edges: its
+    footprint grown by its reach. A Circle for a round footprint; otherwise a shapely polygon
+    (buffered, for drawing: the rule is decided by `point_problem`)."""
+    shape = manifestation_shape(state, mid)
+    reach = move_reach(state, mid)
+    if isinstance(shape, Circle):
+        return Circle(shape.x, shape.y, shape.r + reach)
+    return to_shapely(shape).buffer(reach, quad_segs=32)
 
 
 def blocked_reason(state: "State", mid: str, x: float, y: float) -> str | None:
@@ -372,11 +416,9 @@ def passed_across(state: "State", mid: str, start: tuple[float, float], end: tup
     if not len(hits):
         return []
     pos = positions(state)
-    (sx, sy), (ex, ey) = start, end
-    dx, dy = ex - sx, ey - sy
-    t = ((bases.x[hits] - sx) * dx + (bases.y[hits] - sy) * dy) / (dx * dx + dy * dy)
+    t = first_touch(shape, start, end, [bases[int(k)] for k in hits])
     first: dict[str, float] = {}
-    for k, tk in zip(hits.tolist(), t.tolist()):
+    for k, tk in zip(hits.tolist(), t):
         uid = pos.units[int(pos.owner[k])]
         first[uid] = min(first.get(uid, math.inf), tk)
     order = {uid: i for i, uid in enumerate(pos.units)}
@@ -429,6 +471,7 @@ def _move(state: "State", a: MovePredatory) -> None:
             target=(x, y),
             distance=round(math.hypot(end[0] - start[0], end[1] - start[1]), 6),
             reach=move_reach(state, mid),
+            measured=round(point_distance(footprint_at(state, m.scroll, *start), x, y), 6),
             passed_across=tuple(crossed),
             controlled=not wild,
             reason=reason,
@@ -452,9 +495,9 @@ def _move(state: "State", a: MovePredatory) -> None:
 # --- what pending() shows ------------------------------------------------------------------------
 
 
-def _ray_point(cx: float, cy: float, ux: float, uy: float, length: float, w: float, h: float) -> tuple[float, float]:
-    """The point `length` along unit direction (ux, uy) from (cx, cy), cut at the battlefield edge."""
-    t = length
+def _edge_limit(cx: float, cy: float, ux: float, uy: float, w: float, h: float) -> float:
+    """How far from (cx, cy) along unit direction (ux, uy) the battlefield's edge lies."""
+    t = math.inf
     if ux > 1e-12:
         t = min(t, (w - cx) / ux)
     elif ux < -1e-12:
@@ -463,23 +506,37 @@ def _ray_point(cx: float, cy: float, ux: float, uy: float, length: float, w: flo
         t = min(t, (h - cy) / uy)
     elif uy < -1e-12:
         t = min(t, -cy / uy)
-    t = max(t, 0.0)
+    return max(t, 0.0)
+
+
+def _on_ray(cx: float, cy: float, ux: float, uy: float, length: float, w: float, h: float) -> tuple[float, float]:
+    """The point `length` along (ux, uy) from (cx, cy), cut at the battlefield edge, rounded to
+    0.001" towards the centre's side."""
+    t = min(length, _edge_limit(cx, cy, ux, uy, w, h))
     return min(max(round(cx + t * ux, 3), 0.0), w), min(max(round(cy + t * uy, 3), 0.0), h)
 
 
-def candidate_points(state: "State", mid: str, player: int) -> list[tuple[float, float]]:
+def ray_reach(state: "State", mid: str, ux: float, uy: float) -> float:
+    """E9, E10: how far from the centre along unit direction (ux, uy) the manifestation can
+    pick a point: its reach measured from the footprint (Move + 3" + r for a round one)."""
+    m = state.manifestations[mid]
+    return reach_along_ray(manifestation_shape(state, mid), m.x, m.y, ux, uy, move_reach(state, mid))
+
+
+def candidate_points(state: "State", mid: str, player: int, directions: int = DIRECTIONS) -> list[tuple[float, float]]:
     """Representative legal points for bots and UI hints (not the exact check): staying put,
-    the full reach in DIRECTIONS directions cut at the battlefield edge, and points just short of
-    and just across the nearest enemy units' closest models."""
+    the full reach (measured from the footprint, E9) in `directions` directions cut at the
+    battlefield edge, and points just short of and just across the nearest enemy units' closest
+    models."""
     m = state.manifestations[mid]
     bf = state.game.battlefield
     w, h = bf.width, bf.height
-    reach = move_reach(state, mid) - 0.002  # room for rounding to 0.001"
     cx, cy = m.x, m.y
     pts: list[tuple[float, float]] = [(cx, cy)]
-    for k in range(DIRECTIONS):
-        ang = 2 * math.pi * k / DIRECTIONS
-        pts.append(_ray_point(cx, cy, math.cos(ang), math.sin(ang), reach, w, h))
+    for k in range(directions):
+        ang = 2 * math.pi * k / directions
+        ux, uy = math.cos(ang), math.sin(ang)
+        pts.append(_on_ray(cx, cy, ux, uy, ray_reach(state, mid, ux, uy) - 0.002, w, h))  # room for rounding
     pos = positions(state)
     if len(pos.x):
         enemy = np.array([state.units[pos.units[o]].player != player for o in pos.owner.tolist()], bool)
@@ -499,10 +556,11 @@ def candidate_points(state: "State", mid: str, player: int) -> list[tuple[float,
                 if d < 1e-9:
                     continue
                 ux, uy = (pos.x[k] - cx) / d, (pos.y[k] - cy) / d
+                longest = ray_reach(state, mid, ux, uy) - 0.002
                 clear = float(pos.r[k]) + outer + 0.05
                 for length in (d - clear, d + clear):
                     if 0 < length:
-                        pts.append(_ray_point(cx, cy, ux, uy, min(length, reach), w, h))
+                        pts.append(_on_ray(cx, cy, ux, uy, min(length, longest), w, h))
     out: list[tuple[float, float]] = []
     for p in pts:
         p = (float(p[0]), float(p[1]))

@@ -18,8 +18,9 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class ChooseControlled(Action):
-    """E7: one model qualifies to control several predatory manifestations; its player picks the
-    one it controls this hero phase. The others are wild."""
+    """E7: a WIZARD or PRIEST unit (of one model or several, E5) qualifies to control several
+    predatory manifestations; its player picks the one it controls this hero phase. The others
+    are wild."""
 
     manifestation: str
 
@@ -61,7 +62,8 @@ class ManifestationControlled(Event):
 
 @dataclass(frozen=True)
 class ManifestationWild(Event):
-    """E7: no model controls it this hero phase. reason: out_of_range | chose_another | no_summoner."""
+    """E7: no model controls it this hero phase. reason: out_of_range | chose_another |
+    summoner_slain (its summoning model is slain, its unit lives: E5) | no_summoner."""
 
     manifestation: str
     reason: str
@@ -90,8 +92,9 @@ class ManifestationMoved(Event):
     """E9: a predatory move.
 
     `path` is the movement actually made (start, end): start == end when it did not move.
-    `target` is the point picked. `distance` is the distance moved (0 when `reason` says why it
-    could not be placed). `passed_across` lists the units whose bases the swept footprint
+    `target` is the point picked; `measured` is how far that point was from the manifestation,
+    from the closest point of its footprint (E9, G1), at most `reach` (E10). `distance` is how
+    far its centre moved (0 when `reason` says why it could not be placed). `passed_across` lists the units whose bases the swept footprint
     touched, in the order it reached them. `player` is the commanding player (E8)."""
 
     manifestation: str
@@ -103,6 +106,7 @@ class ManifestationMoved(Event):
     reach: float
     passed_across: tuple[str, ...]
     controlled: bool
+    measured: float = 0.0
     reason: str | None = None
     rule: str = "E9"
 

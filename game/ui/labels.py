@@ -236,8 +236,9 @@ def event_line(state, ev: Event) -> str:
 
 
 _WILD_REASONS = {
-    "out_of_range": "not wholly within 24\" of the model that summoned it",
+    "out_of_range": "not wholly within {range:g}\" of the model that summoned it",
     "no_summoner": "the unit that summoned it is gone",
+    "summoner_slain": "the model that summoned it is slain (E5)",
     "chose_another": "its wizard controls another one",
 }
 
@@ -271,11 +272,12 @@ def _predatory_moved(state, ev, n) -> str:
         why = f": {ev.reason}" if ev.reason else ""
         return f"{n(ev.manifestation)} stays where it is{why}"
     across = f", across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
-    return f"{n(ev.manifestation)} moves {ev.distance:.1f}\" of {ev.reach:g}\"{across}"
+    return f"{n(ev.manifestation)} moves {ev.distance:.1f}\" to a point {ev.measured:.1f}\" from it (reach {ev.reach:g}\"){across}"
 
 
 def _wild(state, ev, n) -> str:
-    return f"{n(ev.manifestation)} is wild: {_WILD_REASONS.get(ev.reason, ev.reason.replace('_', ' '))}"
+    why = _WILD_REASONS.get(ev.reason, ev.reason.replace("_", " ")).format(range=state.game.profile.control_range)
+    return f"{n(ev.manifestation)} is wild: {why}"
 
 
 # Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9), by event type.

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.geometry.measure import overlaps, touches_edge, wholly_within
+from game.geometry.measure import first_touch, overlaps, touches_edge, wholly_within
 from game.rules import EndPhase, Game, IllegalActionError, SeededDice
 from game.rules import predatory
 from game.rules.flow import ON_END, STEPS, step
@@ -19,7 +19,8 @@ from game.rules.predatory_records import ChooseControlled, MovePredatory
 from game.rules.space import all_bases, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
 from tests.helpers import (
-    P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_PRI1, P2_WARDENS, P2_WIZ1, P2_WIZ2, R25, R32, R40, battle, kinds, only,
+    P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_PRI1, P2_WARDENS, P2_WIZ1, P2_WIZ2, R25, R32, R40, battle,
+    kinds, only,
 )
 
 R60 = 60 / 25.4 / 2  # Rolling Pyre (round), Move 8
@@ -162,15 +163,56 @@ def test_e7_control_is_measured_from_the_model_picked_at_summoning():
     assert (c.unit, c.model) == ("coven", 2)
 
 
-def test_e7_ruling_a_slain_summoning_model_is_replaced_by_the_closest_surviving_one():
-    # E7 [ruling]: if the picked model is slain but the unit lives, measure from its closest model.
-    coven = [(10, 10), (20, 10), (30, 10)]
+@pytest.mark.parametrize("slain", [False, True])
+def test_e5_e7_a_slain_summoning_model_leaves_it_wild_while_its_unit_lives(slain):
+    # E5 [ruling]: control is measured from the model picked at summoning; if that model is
+    # slain while its unit lives, no other model stands in: the manifestation is wild (and it
+    # stays on the battlefield: M11 needs the whole unit destroyed). Model 1 would qualify.
+    coven = [(10, 10), (10 + 2 * R25, 10), (10 + 4 * R25, 10)]
     s = _board(extra={"coven": (1, P1_COVEN, coven)})
-    s.units["coven"].models[2].slain = True
-    _put(s, "pyre", "rolling_pyre", 1, "coven", 20 + R25 + 20, 10, model=2)
+    s.units["coven"].models[2].slain = slain
+    _put(s, "pyre", "rolling_pyre", 1, "coven", 20, 10, model=2)
     events = _end_hero(s)
+    if slain:
+        assert only(events, "ManifestationWild").reason == "summoner_slain"
+        assert "ManifestationControlled" not in kinds(events) and "pyre" in s.manifestations
+        assert s.pending().data["stage"] == "wild"
+    else:
+        c = only(events, "ManifestationControlled")
+        assert (c.unit, c.model) == ("coven", 2)
+
+
+def test_e7_e5_a_unit_of_several_models_controls_one_and_its_player_chooses():
+    # E7, E5: a WIZARD unit of several models is one wizard: models 0 and 2 of the Coven each
+    # summoned one, both qualify, the unit controls one of them and its player chooses.
+    coven = [(10, 10), (10 + 2 * R25, 10), (10 + 4 * R25, 10)]
+    s = _board(extra={"coven": (1, P1_COVEN, coven)})
+    _put(s, "pyre", "rolling_pyre", 1, "coven", 20, 10, model=0)
+    _put(s, "serpent", "ashen_serpent", 1, "coven", 20, 16, model=2)
+    events = _end_hero(s)
+    assert "ManifestationControlled" not in kinds(events)
+    d = s.pending()
+    assert d.kind == "predatory_control" and d.player == 1 and d.data["unit"] == "coven"
+    assert d.data["models"] == {"pyre": 0, "serpent": 2}
+    assert set(d.options) == {ChooseControlled(player=1, manifestation="pyre"), ChooseControlled(player=1, manifestation="serpent")}
+    events = s.apply(ChooseControlled(player=1, manifestation="serpent"))
     c = only(events, "ManifestationControlled")
-    assert (c.unit, c.model) == ("coven", 1)
+    assert (c.manifestation, c.unit, c.model) == ("serpent", "coven", 2)
+    assert only(events, "ManifestationWild").manifestation == "pyre"
+    assert s.manifestations["pyre"].flags["wild"] is True and "controlled_by" not in s.manifestations["pyre"].flags
+
+
+def test_e7_e5_a_unit_of_several_models_with_one_qualifying_is_not_asked():
+    # E7: the boundary the other way: the pyre of model 0 lies 0.01" beyond 24", so only the
+    # serpent of model 2 qualifies and no choice is asked.
+    coven = [(10, 10), (10 + 2 * R25, 10), (10 + 4 * R25, 10)]
+    s = _board(extra={"coven": (1, P1_COVEN, coven)})
+    _put(s, "pyre", "rolling_pyre", 1, "coven", 10 + R25 + 24.01 - R60, 10, model=0)
+    _put(s, "serpent", "ashen_serpent", 1, "coven", 20, 16, model=2)
+    events = _end_hero(s)
+    assert only(events, "ManifestationControlled").manifestation == "serpent"
+    assert only(events, "ManifestationWild").reason == "out_of_range"
+    assert s.pending().kind == "predatory_move"
 
 
 def test_e7_one_model_eligible_for_two_asks_its_player_to_choose():
@@ -355,19 +397,56 @@ def test_e9_the_path_may_cross_models_and_terrain():
 
 
 def test_e10_reach_is_move_plus_3_exactly_and_0_01_more_is_refused():
-    # E10: Move + 3"; E9: the point must be within it of the centre.
+    # E10: Move + 3"; E9: the point must be within it of the manifestation, measured from the
+    # closest point of its footprint (G1): a 60mm Pyre's centre can go 11" + r.
     s = _board()
     _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)  # Move 8: reach 11
     _end_hero(s)
     assert move_reach(s, "pyre") == 11
     with pytest.raises(IllegalActionError) as err:
-        _move(s, "pyre", 20 + 11.01, 22)
+        _move(s, "pyre", 20 + R60 + 11.01, 22)
     assert err.value.code == "out_of_reach" and "11.01\"" in err.value.message and err.value.rule == "E10"
     d = s.pending()
     assert d.data["manifestations"]["pyre"]["reach"] == 11 and d.data["manifestations"]["pyre"]["centre"] == [20, 22]
-    dx = 11 / math.sqrt(2)
+    dx = (11 + R60) / math.sqrt(2)
     moved = only(_move(s, "pyre", 20 + dx, 22 + dx), "ManifestationMoved")
-    assert moved.distance == pytest.approx(11) and moved.reason is None
+    assert moved.distance == pytest.approx(11 + R60) and moved.measured == pytest.approx(11) and moved.reason is None
+
+
+def test_e9_reach_measured_from_the_footprint_not_the_centre():
+    # E9 (the audit's case): a Rolling Pyre (Move 8, 60mm) at (20, 22) picks (32, 22): 12.00"
+    # from its centre but 10.82" from the Pyre itself, within its 11".
+    s = _board()
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)
+    _end_hero(s)
+    assert predatory.point_problem(s, "pyre", 32, 22) is None
+    moved = only(_move(s, "pyre", 32, 22), "ManifestationMoved")
+    assert moved.distance == pytest.approx(12.0) and moved.measured == pytest.approx(12 - R60)
+
+
+@pytest.mark.parametrize("axis,half", [("x", 3.0), ("y", 1.0)])
+def test_e9_an_oval_reaches_further_along_its_long_axis(axis, half):
+    # E9: the Ashen Serpent's 6" x 2" oval (Move 8: reach 11) reaches a centre 11" + 3" away
+    # along its long axis and 11" + 1" across it; 0.01" more is refused both ways.
+    s = _board()
+    _put(s, "serpent", "ashen_serpent", 1, "w1", 20, 22)
+    _end_hero(s)
+    def at(length):
+        return (20 + length, 22) if axis == "x" else (20, 22 + length)
+    assert predatory.point_problem(s, "serpent", *at(11.01 + half))[0] == "out_of_reach"
+    assert predatory.point_problem(s, "serpent", *at(11 + half)) is None
+    assert predatory.ray_reach(s, "serpent", *((1, 0) if axis == "x" else (0, 1))) == pytest.approx(11 + half, abs=1e-6)
+    moved = only(_move(s, "serpent", *at(11 + half)), "ManifestationMoved")
+    assert moved.distance == pytest.approx(11 + half)
+
+
+def test_e9_candidate_points_reach_the_full_distance_from_the_footprint():
+    # E9: the points offered for bots and UI hints go the whole way: 11" + r from the centre.
+    s = _board()
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 30)
+    _end_hero(s)
+    far = max(math.hypot(x - 20, y - 30) for x, y in predatory.candidate_points(s, "pyre", 1))
+    assert 11 + R60 - 0.01 < far <= 11 + R60
 
 
 def test_e9_a_point_off_the_battlefield_is_refused():
@@ -416,6 +495,27 @@ def test_e9_passed_across_includes_a_unit_only_grazed_by_a_polygon_footprint():
     assert set(moved.passed_across) == {"grazed", "tail"} and "missed" not in moved.passed_across
     # Mortal damage 1 each (no dice): the health-1 wardens are slain.
     assert {e.unit for e in events if e.type == "UnitDestroyed"} == {"grazed", "tail"}
+
+
+R90 = 90 / 25.4 / 2  # the Bog Behemoth's base
+
+
+@pytest.mark.parametrize("scroll", ["rolling_pyre", "ashen_serpent"])
+def test_e9_passed_across_in_the_order_the_footprint_first_touches_each_base(scroll):
+    # E9: effects resolve in the order the moving footprint first touches each base along the
+    # path, not by where the bases' centres project on it. The large base's centre lies further
+    # along the path (x = 21.5) than the small one's (x = 21.0), but its edge is reached first.
+    half_y = R60 if scroll == "rolling_pyre" else 1.0  # the footprint's half-width across the path
+    big_y = 22 + math.sqrt((half_y + R90) ** 2 - 1.5**2)  # first touched with the centre at x = 20.0
+    small_y = 22 - (half_y + R32 - 0.05)  # first touched at about x = 20.6
+    s = _board(extra={"big": (2, P2_BEHEMOTH, [(21.5, big_y)]), "small": (2, P2_PRI1, [(21.0, small_y)])})
+    _put(s, "m", scroll, 1, "w1", 14, 22)
+    _end_hero(s)
+    start, end = (14.0, 22.0), (30.0, 22.0)
+    footprint = manifestation_shape(s, "m")
+    t_big, t_small = first_touch(footprint, start, end, [model_circle(s, "big", 0), model_circle(s, "small", 0)])
+    assert t_big < t_small
+    assert predatory.passed_across(s, "m", start, end) == ["big", "small"]
 
 
 def test_e9_a_zero_move_passes_across_nothing():
@@ -504,15 +604,18 @@ def _random_board(seed: int, n_units: int, n_mans: int):
 
     for k in range(n_units):
         player = 1 + k % 2
-        ws = rng.choice([P1_WIZ2, P1_WIZ1] if player == 1 else [P2_WIZ2, P2_WIZ1]) if k < 4 else (P1_SPEARS if player == 1 else P2_WARDENS)
-        r = R40 if ws in (P1_WIZ2, P2_WIZ2) else R32
+        wizards_of = [P1_WIZ2, P1_WIZ1, P1_COVEN] if player == 1 else [P2_WIZ2, P2_WIZ1]
+        ws = rng.choice(wizards_of) if k < 4 else (P1_SPEARS if player == 1 else P2_WARDENS)
+        r = {P1_WIZ2: R40, P2_WIZ2: R40, P1_COVEN: R25}.get(ws, R32)
+        n = 3 if ws == P1_COVEN else 1  # a WIZARD unit of three models (E5)
         while True:
-            x, y = rng.uniform(2, 58), rng.uniform(2, 42)
-            if free(x, y, r):
+            x, y = rng.uniform(2, 50), rng.uniform(2, 42)
+            if all(free(x + 2.2 * r * i, y, r) for i in range(n)):
                 break
-        spots.append((x, y, r))
+        models = [(x + 2.2 * r * i, y) for i in range(n)]
+        spots.extend((mx, my, r) for mx, my in models)
         uid = f"u{k}"
-        units[uid] = (player, ws, [(x, y)])
+        units[uid] = (player, ws, models)
         if k < 4:
             wizards[player].append(uid)
     s = battle(units, active=rng.choice([1, 2]))
@@ -522,7 +625,8 @@ def _random_board(seed: int, n_units: int, n_mans: int):
         scroll = rng.choice(MOVERS)
         for _ in range(200):
             x, y = rng.uniform(4, 56), rng.uniform(4, 40)
-            _put(s, f"m{j}", scroll, player, rng.choice(wizards[player]), x, y)
+            who = rng.choice(wizards[player])
+            _put(s, f"m{j}", scroll, player, who, x, y, model=rng.randrange(len(units[who][2])))
             if predatory.blocked_reason(s, f"m{j}", x, y) is None and not touches_edge(manifestation_shape(s, f"m{j}"), 60, 44):
                 break
             del s.manifestations[f"m{j}"]
@@ -542,8 +646,13 @@ def test_e6_e10_property_random_boards(seed, n_units, n_mans):
         if d.kind == "predatory_move" and rng.random() < 0.5:
             mid = rng.choice(sorted({a.manifestation for a in d.options}))
             m = s.manifestations[mid]
-            ang, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, move_reach(s, mid))
-            a = MovePredatory(player=d.player, manifestation=mid, x=m.x + dist * math.cos(ang), y=m.y + dist * math.sin(ang))
+            ang = rng.uniform(0, 2 * math.pi)
+            ux, uy = math.cos(ang), math.sin(ang)
+            longest = predatory.ray_reach(s, mid, ux, uy)  # E9: measured from the footprint
+            beyond = MovePredatory(player=d.player, manifestation=mid, x=m.x + (longest + 0.01) * ux, y=m.y + (longest + 0.01) * uy)
+            assert not s.legal(beyond)
+            dist = rng.uniform(0, longest)
+            a = MovePredatory(player=d.player, manifestation=mid, x=m.x + dist * ux, y=m.y + dist * uy)
             if not s.legal(a):
                 a = rng.choice(d.options)
         else:
@@ -558,6 +667,11 @@ def test_e6_e10_property_random_boards(seed, n_units, n_mans):
                     assert False, "touching the edge after a move and still there (E4b)"
         s._cache.clear()
     moves = [e for e in events if e.type == "ManifestationMoved"]
+    # E9, E10: every point picked lies within the reach of the footprint.
+    assert all(e.measured <= e.reach + 1e-9 for e in moves)
+    # E7, E5: no unit, of one model or several, controls two.
+    controllers = [e.unit for e in events if e.type == "ManifestationControlled"]
+    assert len(controllers) == len(set(controllers))
     # Each moves at most once per phase.
     assert len({e.manifestation for e in moves}) == len(moves)
     # E8 order: controlled (active), controlled (opponent), then wild, alternating from the active player.

@@ -1,5 +1,5 @@
 """The predatory procedure on the battlefield: the control choice (E7) and the move preview
-(E9, E10): the Move + 3" circle, the path, the swept footprint, the units passed across, and
+(E9, E10): the Move + 3" reach grown from the footprint, the path, the swept footprint, the units passed across, and
 warnings for a point where it cannot be placed (a 0" move) and for the edge (E4b)."""
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def test_predatory_preview_passed_across_blocked_and_edge(app):
     assert pv["crossed"] == ["witch"] and not pv["blocked"] and not pv["edge"]
     assert scene.overlays.highlight_units.get("witch") is not None
     assert "passes across Reed-Witch" in scene.hint[0]
-    assert any(getattr(r, "radius", 0) == 11 for r in scene.overlays.rings)
+    # E9: the reach ring is measured from the footprint: Move 8" + 3" + the 60mm footprint's radius
+    assert any(abs(getattr(r, "radius", 0) - (11 + 30 / 25.4)) < 1e-9 for r in scene.overlays.rings)
     shot(app, "predatory.png")
     # onto the Reed-Witch's base: it cannot be placed there, a 0" move
     point_at(app, scene, 26, 34)

@@ -1,10 +1,12 @@
 """The predatory procedure on the battlefield (E6-E10, E4b).
 
-Control (E7, "predatory_control"): the controlling model's 24" zone is drawn; click the
-manifestation it controls (or its button); the others go wild.
+Control (E7, "predatory_control"): the unit's control zone around each candidate's summoning
+model is drawn (a unit of several models is one wizard, E5); click the manifestation it controls
+(or its button); the others go wild.
 
 Move (E8-E10, "predatory_move"): pick the manifestation (click it, or its button), then move the
-pointer: the circle shows Move + 3" from its centre, the straight path and the swept footprint
+pointer: the reach outline shows Move + 3" measured from its footprint (the engine's
+`reach_area`: a circle of Move + 3" + r for a round one, the grown oval for an oval one), the straight path and the swept footprint
 follow the pointer, the units it would pass across are highlighted, and warnings say when the
 point is out of reach, when the footprint cannot be placed there (it stays put: a 0" move, the
 engine's `blocked_reason`) or when it would touch the edge (it is removed, E4b). Click to move.
@@ -54,15 +56,20 @@ class ControlTool(FieldTool):
 
         st = self.state
         d = self.decision.data
-        c = model_circle(st, d["unit"], d["model"])
         rng = st.game.profile.control_range
-        ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control (E7)'))
         ov.highlight_units[d["unit"]] = theme.RING_CONTROL
+        drawn: set[int] = set()
         for mid in d["candidates"]:
-            if mid in st.manifestations:
-                shape = manifestation_shape(st, mid)
-                inside = wholly_within(shape, c, rng)
-                ov.marks.append(Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3))
+            if mid not in st.manifestations:
+                continue
+            model = d["models"][mid]
+            c = model_circle(st, d["unit"], model)
+            if model not in drawn:
+                drawn.add(model)
+                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control (E7)'))
+            shape = manifestation_shape(st, mid)
+            inside = wholly_within(shape, c, rng)
+            ov.marks.append(Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3))
         return (f"{st.units[d['unit']].name} controls one of them this hero phase: click it (the others go wild, E7)", theme.TEXT)
 
 
@@ -72,9 +79,10 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     data = d.data
     view = PanelView(title=f"Player {d.player}: which manifestation does {st.units[data['unit']].name} control?",
-                     lines=[f"Model {data['model'] + 1} of {st.units[data['unit']].name} has several predatory manifestations "
-                            f"wholly within {st.game.profile.control_range:g}\" (the ring). It controls one this hero phase; "
-                            "the others are wild and either player may move them (E7, E8)."])
+                     lines=[f"{st.units[data['unit']].name} has several predatory manifestations wholly within "
+                            f"{st.game.profile.control_range:g}\" of the models that summoned them (the rings). A unit is one "
+                            "wizard, however many models it has: it controls one this hero phase; the others are wild and "
+                            "either player may move them (E5, E7, E8)."])
     for o in d.options:
         if isinstance(o, ChooseControlled):
             view.buttons.append(ButtonSpec(f"Control {name_of(st, o.manifestation)}", intent("choose", action=o)))
@@ -153,6 +161,7 @@ class PredatoryMoveTool(FieldTool):
             out["footprint"] = footprint_at(st, m.scroll, x, y)
             out["swept"] = _swept(footprint_at(st, m.scroll, *start), start, (x, y)) if not prob else None
             out["distance"] = math.hypot(end[0] - start[0], end[1] - start[1])
+            out["measured"] = P.reach_used(st, self.mid, x, y)  # E9: from the footprint
         if len(self._cache) > 300:
             self._cache.clear()
         self._cache[key] = out
@@ -169,11 +178,19 @@ class PredatoryMoveTool(FieldTool):
             if mid in st.manifestations:
                 ov.marks.append(Shape(manifestation_shape(st, mid), (0, 0, 0, 0),
                                       theme.SELECT if mid == self.mid else theme.LEGAL_TARGET, 3 if mid == self.mid else 2))
+        from game.geometry.shapes import Circle
+        from game.rules.predatory import reach_area
+
         i = info[self.mid]
-        cx, cy = i["centre"]
         reach = float(i["reach"])
         scroll = st.game.content.manifestations[i["scroll"]]
-        ov.rings.append(Ring(cx, cy, reach, theme.PREDATORY, f'Move {scroll.move:g}" + {reach - scroll.move:g}" = {reach:g}"'))
+        ring_label = f'Move {scroll.move:g}" + {reach - scroll.move:g}" = {reach:g}" from it'
+        area = reach_area(st, self.mid)  # E9: measured from the footprint, not the centre
+        if isinstance(area, Circle):
+            ov.rings.append(Ring(area.x, area.y, area.r, theme.PREDATORY, ring_label))
+        else:
+            ov.marks.append(Shape(area, (0, 0, 0, 0), theme.PREDATORY, 2))
+            ov.marks.append(Label(area.centroid.x, area.bounds[3], ring_label, theme.PREDATORY, 13, dy=-10))
         if self.point is None:
             return (f"{scroll.name}: move the pointer to preview the move, click to move it (E9)", theme.TEXT)
         pv = self.preview(*self.point)
@@ -196,10 +213,10 @@ class PredatoryMoveTool(FieldTool):
             words.append("touches the battlefield edge: it will be removed (E4)")
         if pv["crossed"]:
             words.append("passes across " + ", ".join(st.units[u].name for u in pv["crossed"]))
-        d = math.hypot(x - pv["start"][0], y - pv["start"][1])
+        d = pv["measured"]
         ov.marks.append(Label(x, y, f'{d:.1f}" of {reach:g}"' + (" - 0\" move!" if bad else "") + (" - EDGE: removed" if pv["edge"] else ""),
                               WARN if (bad or pv["edge"]) else theme.ACCENT, 13, dy=12))
-        text = f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}"' + (": " + "; ".join(words) if words else "") + " - click to move"
+        text = f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}" from it' + (": " + "; ".join(words) if words else "") + " - click to move"
         return (text, WARN if (bad or pv["edge"]) else theme.TEXT_GOOD)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
-from game.geometry.measure import distance, wholly_within
+from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules.errors import IllegalActionError
 from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight
@@ -701,20 +701,27 @@ class BattleScene(Scene):
         return rings
 
     def control_zone(self, mid: str):
-        """E7: the 24" zone around a manifestation's summoning model, and whether it is wholly within."""
+        """E7: the control zone around a predatory manifestation's summoning model, and what the
+        engine says of its control (predatory.wild_reason); other manifestations show their
+        characteristics only."""
+        from game.rules.predatory import wild_reason
+
         st = self.state
         m = st.manifestations[mid]
         scroll = st.game.content.manifestations[m.scroll]
-        u = st.units.get(m.summoner)
-        if u is None or m.summoner_model >= len(u.models) or u.models[m.summoner_model].slain:
-            return None, f"{scroll.name}: its summoner is gone"
-        c = model_circle(st, m.summoner, m.summoner_model)
+        stats = f"{scroll.name}: {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", banishment {scroll.banishment}"
+        if not scroll.predatory:
+            return None, stats
         rng = st.game.profile.control_range
-        inside = wholly_within(manifestation_shape(st, mid), c, rng)
+        why = wild_reason(st, mid)
+        if why in ("no_summoner", "summoner_slain"):
+            who = "its summoner is gone" if why == "no_summoner" else "the model that summoned it is slain"
+            return None, f"{stats}; {who}: it is wild (E5, E7)"
+        u = st.units[m.summoner]
+        c = model_circle(st, m.summoner, m.summoner_model)
         ring = Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control')
-        word = "wholly within" if inside else "NOT wholly within"
-        return ring, (f"{scroll.name}: {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", "
-                      f"banishment {scroll.banishment}; {word} {rng:g}\" of {u.name} (E7)")
+        word = "NOT wholly within" if why == "out_of_range" else "wholly within"
+        return ring, f"{stats}; {word} {rng:g}\" of {u.name}, which summoned it (E7)"
 
     # --- draw ----------------------------------------------------------------------------------
 
