@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 VP_WEIGHT = 3.0
 PREDATORY_VALUE = 3.0  # a predatory manifestation on the battlefield, to its army
 STATIC_VALUE = 0.8  # one that stays where it is set up (it blocks, and draws banishes)
+WALKER_VALUE = 2.2  # one that moves and fights like a unit (M10)
 
 
 # --- dice ----------------------------------------------------------------------------------------
@@ -214,7 +215,7 @@ def unit_value(state: "State", uid: str) -> float:
 def manifestation_value(state: "State", mid: str) -> float:
     m = state.manifestations[mid]
     s = state.game.content.manifestations[m.scroll]
-    base = PREDATORY_VALUE if s.predatory and s.move > 0 else STATIC_VALUE
+    base = _kind_value(state, s)
     left = max(0, s.health - m.damage) / s.health
     moves_cap = [r.value for r in s.removal if r.kind == "after_moves"]
     if moves_cap:
@@ -382,11 +383,20 @@ def summon_value(state: "State", player: int, scroll_id: str) -> float:
     s = state.game.content.manifestations.get(scroll_id)
     if s is None:
         return 0.0
+    v = _kind_value(state, s)
+    if v > STATIC_VALUE and state.round >= state.game.rounds:
+        v *= 0.5
+    return v
+
+
+def _kind_value(state: "State", s) -> float:
+    """What a manifestation of this warscroll is worth on the battlefield: a predator, a walker
+    (M10: it moves and fights like a unit, unless the profile makes its kind untouchable, E1) or
+    one that stays put."""
     if s.predatory and s.move > 0:
-        v = PREDATORY_VALUE
-        if state.round >= state.game.rounds:
-            v *= 0.5
-        return v
+        return PREDATORY_VALUE
+    if s.move > 0 and s.weapons and s.kind not in state.game.profile.untouchable_kinds:
+        return WALKER_VALUE
     return STATIC_VALUE
 
 

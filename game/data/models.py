@@ -278,6 +278,7 @@ class ManifestationScroll(Strict):
     banishment: int = Field(ge=2, le=12)
     footprint: Footprint
     predatory: bool = False
+    keywords: list[str] = Field(default=[], max_length=20, description="e.g. FLY (M10: it moves like a unit)")
     setup: SetupRule = SetupRule()
     pass_across: list[EffectSpec] = []
     removal: list[RemovalRule] = []

@@ -44,6 +44,7 @@ __all__ = [
     "point_distance",
     "reach_along_ray",
     "first_touch",
+    "path_obstacles",
 ]
 
 TOL = 1e-9
@@ -345,3 +346,50 @@ def _segment_reach_time(px, py, vx, vy, r, x0, y0, x1, y1) -> float:
     if 0.0 <= along <= L:
         best = min(best, t)
     return best
+
+
+def path_obstacles(
+    footprint: Shape,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    bases: Sequence[Circle],
+    polygons: Sequence[Polygon],
+) -> tuple[list[int], list[int]]:
+    """G4, M10: the bases and polygons (impassable terrain) that a footprint moving in a straight
+    line from ``start`` to ``end`` would pass into: (base indices, polygon indices).
+
+    ``footprint`` is given with its centre at ``start``. Touching or grazing is not passing
+    into (overlap needs positive depth, ``TOL``), and obstacles the footprint already overlaps at
+    the start are ignored, as for a model's move (:mod:`game.geometry.sweep`). Exact: a circle by
+    the path segment's distance to each centre or polygon, a polygon by its swept area.
+    """
+    (sx, sy), (ex, ey) = start, end
+    hit_bases: list[int] = []
+    hit_polys: list[int] = []
+    if isinstance(footprint, Circle):
+        r = footprint.r
+        seg = shapely.LineString([start, end]) if (sx, sy) != (ex, ey) else shapely.points(start)
+        for i, b in enumerate(bases):
+            if math.hypot(b.x - sx, b.y - sy) < r + b.r - TOL:
+                continue  # overlapping at the start: ignored
+            if float(segment_point_distance(sx, sy, ex, ey, np.array([b.x]), np.array([b.y]))[0]) < r + b.r - TOL:
+                hit_bases.append(i)
+        for j, poly in enumerate(polygons):
+            if poly.distance(shapely.points(start)) < r - TOL:
+                continue
+            if poly.distance(seg) < r - TOL:
+                hit_polys.append(j)
+        return hit_bases, hit_polys
+    swept = _swept_polygon(footprint, ex - sx, ey - sy) if (sx, sy) != (ex, ey) else footprint
+    for i, b in enumerate(bases):
+        c = shapely.points((b.x, b.y))
+        if footprint.distance(c) < b.r - TOL:
+            continue
+        if swept.distance(c) < b.r - TOL:
+            hit_bases.append(i)
+    for j, poly in enumerate(polygons):
+        if overlaps(footprint, poly):
+            continue
+        if swept.intersects(poly) and swept.intersection(poly).area > TOL * TOL:
+            hit_polys.append(j)
+    return hit_bases, hit_polys

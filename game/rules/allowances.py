@@ -52,6 +52,9 @@ def levels(state: "State", unit_id: str) -> tuple[int, int]:
 
 
 def label(state: "State", unit_id: str) -> str:
+    """A unit's or a manifestation's name with its id, for messages."""
+    if unit_id in state.manifestations:
+        return f"{state.game.content.manifestations[state.manifestations[unit_id].scroll].name} ({unit_id})"
     return f"{state.units[unit_id].name} ({unit_id})"
 
 

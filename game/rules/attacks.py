@@ -52,8 +52,9 @@ def resolve_attacks(
     The attacker is a unit, or a manifestation with weapons (M10), whose commanding player rolls.
     """
     if attacker in state.manifestations:  # M10: manifestations with weapons can fight
-        player = state.manifestations[attacker].commander or state.manifestations[attacker].player
-        hit_mod, charged = -(1 if cover else 0), False
+        m = state.manifestations[attacker]
+        player = m.commander or m.player
+        hit_mod, charged = -(1 if cover else 0), m.flags.get("charged_turn") == state.turn
     else:
         player = state.units[attacker].player
         hit_mod = -modifier(state, attacker, "hit_debuff") - (1 if cover else 0)

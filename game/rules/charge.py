@@ -4,6 +4,9 @@ A unit that is not in combat, and did not run or retreat this turn, may charge i
 enemy unit (or enemy manifestation that counts as a unit, M10) is within 12" [core]. It rolls
 2D6; then it moves up to that many inches and must end within ½" of a visible enemy unit or
 enemy manifestation. If it cannot or will not, the charge fails and it does not move.
+
+M10: a manifestation with Move above 0" that is not PREDATORY charges the same way
+(`game.rules.movers`), measured and seen from its footprint.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
 from game.rules.flow import DECISION_VIEWS, PHASE_CANDIDATES, PHASE_OPTIONS
+from game.geometry.shapes import Circle
 from game.rules.formation import (
-    centre_of, in_combat, manifestations_as_units, move_problems, translated,
+    centre_of, in_combat, manifestations_as_units, thing_move_problems, translated,
 )
 from game.rules.movement import apply_positions
-from game.rules.space import distance_to, gap_between, unit_circles, unit_sees
+from game.rules.movers import check_own_mover, flags_of, movers, player_of
+from game.rules.space import distance_to, footprint_at, gap_between, thing_shapes, unit_sees
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -33,27 +38,36 @@ ENGAGE = 0.5  # R4: end within ½" of an enemy
 
 def charge_targets(state: "State", uid: str, reach: float) -> list[str]:
     """Enemy units and manifestations (M10) within `reach` of the unit and visible to it."""
-    return [t for t in enemies_within(state, uid, unit_circles(state, uid), reach) if unit_sees(state, uid, t)]
+    return [t for t in enemies_within(state, uid, thing_shapes(state, uid), reach) if unit_sees(state, uid, t)]
 
 
 def enemies_within(state: "State", uid: str, circles, reach: float) -> list[str]:
-    """Enemy units and manifestations (M10) within `reach` of any of `circles`."""
-    u = state.units[uid]
-    things = [k for k, t in state.units.items() if t.alive and t.player != u.player]
-    things += manifestations_as_units(state, u.player, "charge")
+    """Enemy units and manifestations (M10) within `reach` of any of `circles` (the bases, or
+    the footprint, of `uid` somewhere)."""
+    player = player_of(state, uid)
+    things = [k for k, t in state.units.items() if t.alive and t.player != player]
+    things += manifestations_as_units(state, player, "charge")
     return [t for t in things if min(distance_to(state, c, t) for c in circles) <= reach + TOL]
+
+
+def shapes_at(state: "State", uid: str, to) -> list:
+    """The bases of unit `uid` (or the footprint of manifestation `uid`) standing at `to`."""
+    if uid in state.manifestations:
+        (x, y), = to
+        return [footprint_at(state, state.manifestations[uid].scroll, float(x), float(y))]
+    r = state.game.warscroll(state.units[uid].warscroll).base.radius_in or 0.5
+    return [Circle(float(x), float(y), r) for x, y in to]
 
 
 def _check_charge(state: "State", a: Charge) -> None:
     if state.phase != "charge":
         raise IllegalActionError("wrong_phase", f"units charge in the charge phase, not the {state.phase} phase", "R4")
-    u = state.units.get(a.unit)
-    if u is None or not u.alive or u.player != a.player:
-        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
-    if u.flags.get("charged_turn") == state.turn or u.flags.get("charge_tried_turn") == state.turn:
+    check_own_mover(state, a.player, a.unit)
+    flags = flags_of(state, a.unit)
+    if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
         raise IllegalActionError("charged", f"{label(state, a.unit)} has already charged this phase (R1)", "R1")
     for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
-        if u.flags.get(flag) == state.turn:
+        if flags.get(flag) == state.turn:
             raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot charge")
     if in_combat(state, a.unit):
         raise IllegalActionError("in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4")
@@ -64,30 +78,21 @@ def _check_charge(state: "State", a: Charge) -> None:
 @handles(Charge, kinds=("phase",), check=_check_charge)
 def _charge(state: "State", a: Charge) -> None:
     roll = sum(state.roll(2, 6, "charge roll (2D6)", "R4", a.player))
-    state.units[a.unit].flags["charge_tried_turn"] = state.turn
+    flags_of(state, a.unit)["charge_tried_turn"] = state.turn
     state.emit(ChargeRolled(unit=a.unit, roll=roll))
     state.decisions.append({"kind": "charge_move", "player": a.player, "unit": a.unit, "roll": roll})
 
 
 def engaged_with(state: "State", uid: str, to) -> list[str]:
     """Visible enemies within ½" of the unit standing at `to` (R4, M10)."""
-    from game.geometry.shapes import Circle
-
-    u = state.units[uid]
-    r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
-    ends = [Circle(float(x), float(y), r) for x, y in to]
-    return [t for t in enemies_within(state, uid, ends, ENGAGE) if unit_sees(state, uid, t)]
+    return [t for t in enemies_within(state, uid, shapes_at(state, uid, to), ENGAGE) if unit_sees(state, uid, t)]
 
 
 def charge_move_problems(state: "State", d: dict, to) -> list[str]:
-    problems = move_problems(state, d["unit"], to, d["roll"], may_end_in_combat=True, rule="R4")
+    problems = thing_move_problems(state, d["unit"], to, d["roll"], may_end_in_combat=True, rule="R4")
     if problems:
         return problems
-    from game.geometry.shapes import Circle
-
-    u = state.units[d["unit"]]
-    r = state.game.warscroll(u.warscroll).base.radius_in or 0.5
-    ends = [Circle(float(x), float(y), r) for x, y in to]
+    ends = shapes_at(state, d["unit"], to)
     if any(unit_sees(state, d["unit"], t) for t in enemies_within(state, d["unit"], ends, ENGAGE)):
         return []
     return ["the unit would not end within ½\" of a visible enemy unit or manifestation (R4)"]
@@ -106,7 +111,7 @@ def _check_charge_move(state: "State", a: MoveUnit) -> None:
 def _do_charge_move(state: "State", a: MoveUnit) -> None:
     state.decisions.pop()
     moved = apply_positions(state, a.unit, a.to)
-    state.units[a.unit].flags["charged_turn"] = state.turn
+    flags_of(state, a.unit)["charged_turn"] = state.turn
     state.emit(UnitMoved(unit=a.unit, kind="charge", to=tuple(tuple(p) for p in a.to), distance=moved, rule="R4"))
 
 
@@ -158,14 +163,8 @@ DECISION_VIEWS["charge_move"] = _view
 
 def charge_options(state: "State") -> list[Action]:
     p = state.active
-    return [
-        Charge(player=p, unit=uid)
-        for uid, u in state.units.items()
-        if u.player == p and u.alive and state.legal(Charge(player=p, unit=uid))
-    ]
+    return [Charge(player=p, unit=uid) for uid in movers(state, p) if state.legal(Charge(player=p, unit=uid))]
 
 
 PHASE_OPTIONS["charge"].append(charge_options)
-PHASE_CANDIDATES["charge"].append(
-    lambda state: [Charge(player=state.active, unit=k) for k, u in state.units.items() if u.player == state.active and u.alive]
-)
+PHASE_CANDIDATES["charge"].append(lambda state: [Charge(player=state.active, unit=k) for k in movers(state, state.active)])

@@ -6,6 +6,11 @@ enemy manifestation, which counts as a unit in the combat phase, M10). It picks 
 3" of it, piles in (the whole unit moves up to 3" straight towards the target, as far as it
 legally can), and each model within 3" of the target attacks with its melee weapons. A player
 with no unit left to fight is skipped; a player may pass, giving up the rest of its fights.
+
+M10: a manifestation with melee weapons fights like a unit of one model, chosen by its
+commanding player (E8); one that moves like a unit (Move above 0", not PREDATORY) piles in
+first, with the same legality as a unit's move. A PREDATORY one fights where it stands: it
+makes no move but the predatory one **[ruling]**.
 """
 
 from __future__ import annotations
@@ -21,10 +26,10 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
 from game.rules.flow import DECISION_VIEWS, on_begin, step
-from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, move_problems, translated
-from game.rules.manifest_units import can_be_affected, follows_m10
+from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, thing_move_problems, translated
+from game.rules.manifest_units import can_be_affected, moves_like_unit
 from game.rules.movement import apply_positions
-from game.rules.shooting import check_attack_target, melee
+from game.rules.shooting import check_attack_target, commander_of, melee
 from game.rules.space import distance_to, gap_between, model_circle
 
 if TYPE_CHECKING:
@@ -40,27 +45,11 @@ def can_fight(state: "State", uid: str) -> bool:
     return u.alive and bool(melee(state, uid)) and u.flags.get("fought_turn") != state.turn and in_combat(state, uid, "combat")
 
 
-def _manifestation_weapons(state: "State", mid: str):
-    return [w for w in state.game.content.manifestations[state.manifestations[mid].scroll].weapons if w.range == 0]
-
-
 def _manifestation_can_fight(state: "State", mid: str) -> bool:
     """M10: a manifestation with melee weapons fights like a unit when in combat (never an E1
-    kind)."""
+    kind: `melee` gives it none)."""
     m = state.manifestations[mid]
-    return (
-        follows_m10(state, mid)
-        and bool(_manifestation_weapons(state, mid))
-        and m.flags.get("fought_turn") != state.turn
-        and bool(fight_targets(state, mid))
-    )
-
-
-def _owner(state: "State", thing: str) -> int:
-    if thing in state.manifestations:
-        m = state.manifestations[thing]
-        return m.commander or m.player  # E8: the commanding player makes its choices
-    return state.units[thing].player
+    return bool(melee(state, mid)) and m.flags.get("fought_turn") != state.turn and bool(fight_targets(state, mid))
 
 
 def fight_targets(state: "State", uid: str) -> list[str]:
@@ -73,7 +62,7 @@ def fight_targets(state: "State", uid: str) -> list[str]:
 
 def eligible(state: "State", player: int) -> list[str]:
     units = [k for k, u in state.units.items() if u.player == player and can_fight(state, k)]
-    return units + [k for k in state.manifestations if _owner(state, k) == player and can_fight(state, k)]
+    return units + [k for k in state.manifestations if commander_of(state, k) == player and can_fight(state, k)]
 
 
 @step("combat.open_fights")
@@ -92,7 +81,7 @@ def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
 
 
 def _check_fight(state: "State", a: Fight) -> None:
-    if a.unit not in state.units and a.unit not in state.manifestations or _owner(state, a.unit) != a.player:
+    if a.unit not in state.units and a.unit not in state.manifestations or commander_of(state, a.unit) != a.player:
         raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units or manifestations")
     name = _name(state, a.unit)
     if not can_fight(state, a.unit):
@@ -110,7 +99,8 @@ def _name(state: "State", thing: str) -> str:
 
 
 def _pile_in(state: "State", uid: str, target: str) -> None:
-    """Shift the unit up to 3" straight at the target, as far as is legal."""
+    """Shift the unit (or a manifestation that moves like one, M10) up to 3" straight at the
+    target, as far as is legal."""
     gap = gap_between(state, uid, target)
     length = min(PILE_IN, max(0.0, gap - 0.05))
     if length <= 0.01:
@@ -124,7 +114,7 @@ def _pile_in(state: "State", uid: str, target: str) -> None:
     n = math.hypot(dx, dy) or 1.0
     for f in (1.0, 0.5, 0.25):
         to = translated(state, uid, dx / n * length * f, dy / n * length * f)
-        if not move_problems(state, uid, to, PILE_IN, may_end_in_combat=True, rule="R4"):
+        if not thing_move_problems(state, uid, to, PILE_IN, may_end_in_combat=True, rule="R4"):
             moved = apply_positions(state, uid, to)
             state.emit(UnitMoved(unit=uid, kind="pile_in", to=tuple(tuple(p) for p in to), distance=moved, rule="R4"))
             return
@@ -133,9 +123,12 @@ def _pile_in(state: "State", uid: str, target: str) -> None:
 @handles(Fight, kinds=("fight",), check=_check_fight)
 def _fight(state: "State", a: Fight) -> None:
     d = state.decisions.pop()
-    if a.unit in state.manifestations:  # M10: it fights where it stands; manifestations do not pile in
+    if a.unit in state.manifestations:  # M10: a manifestation fights like a unit of one model
         state.manifestations[a.unit].flags["fought_turn"] = state.turn
-        volleys = [Volley(w, 1) for w in _manifestation_weapons(state, a.unit)]
+        if moves_like_unit(state, a.unit):  # PREDATORY ones fight where they stand [ruling]
+            _pile_in(state, a.unit, a.target)
+        near = gap_between(state, a.unit, a.target) <= COMBAT_RANGE + TOL
+        volleys = [Volley(w, 1) for w in melee(state, a.unit)] if near else []
     else:
         state.units[a.unit].flags["fought_turn"] = state.turn
         _pile_in(state, a.unit, a.target)

@@ -7,6 +7,12 @@ model moves no further than the allowance, each end is a legal placement (G4: no
 bases, impassable terrain, the edge, or a manifestation), the unit stays coherent (every model
 within 1" of another of its models), and, for moves that may not end in combat, no model ends
 within 3" of an enemy unit or of an enemy manifestation that counts as a unit (R4, M10).
+
+A manifestation that moves like a unit (M10: Move above 0", not PREDATORY) moves the same way
+with its footprint: `manifestation_move_problems` checks the straight path exactly in geometry
+(enemy models block unless it can FLY; friendly models and manifestations may be crossed;
+impassable terrain blocks), its end like a model's (G4), and combat range (R4); coherency does
+not apply to it.
 """
 
 from __future__ import annotations
@@ -16,12 +22,13 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from game.geometry.measure import TOL, distance
+from game.geometry.measure import TOL, distance, path_obstacles
 from game.geometry.nearby import BaseIndex
 from game.geometry.placement import placement_problems
-from game.geometry.shapes import Circle
+from game.geometry.shapes import Circle, Shape
 from game.rules.manifest_units import enemy_manifestations
-from game.rules.space import manifestation_shape, positions
+from game.rules.manifestations import scroll_of
+from game.rules.space import footprint_at, manifestation_shape, positions
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -55,11 +62,20 @@ def manifestations_as_units(state: "State", player: int, phase: str | None = Non
     return enemy_manifestations(state, player, phase)
 
 
-def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase: str | None = None) -> float:
-    """The closest distance from any of `circles` to an enemy unit or manifestation (M10)."""
+def gap_to_enemies(state: "State", player: int, circles: Sequence[Shape], phase: str | None = None) -> float:
+    """The closest distance from any of `circles` (bases, or a manifestation's footprint) to an
+    enemy unit or an enemy manifestation that counts as a unit (M10)."""
     pos = positions(state)
     best = math.inf
     enemy = pos.player != player
+    if any(not isinstance(c, Circle) for c in circles):  # a polygon footprint (M10)
+        if enemy.any():
+            enemies = BaseIndex.from_arrays(pos.x[enemy], pos.y[enemy], pos.r[enemy])
+            best = min(float(enemies.distances(c).min()) for c in circles)
+        for mid in manifestations_as_units(state, player, phase):
+            shape = manifestation_shape(state, mid)
+            best = min(best, min(distance(c, shape) for c in circles))
+        return best
     if enemy.any() and circles:
         ex, ey, er = pos.x[enemy], pos.y[enemy], pos.r[enemy]
         cx = np.array([c.x for c in circles])
@@ -76,14 +92,18 @@ def gap_to_enemies(state: "State", player: int, circles: Sequence[Circle], phase
 
 def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
     """R4: within 3" of an enemy unit (or an enemy manifestation that counts as one, M10).
-    Cached with the positions, per phase (M10 manifestations count in some phases only)."""
+    `uid` may be a manifestation that moves like a unit (M10). Cached with the positions, per
+    phase (M10 manifestations count in some phases only)."""
     phase = phase or state.phase
     key = ("in_combat", uid, phase)
     found = state._cache.get(key)
     if found is None:
-        u = state.units[uid]
-        circles = [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
-        found = state._cache[key] = gap_to_enemies(state, u.player, circles, phase) <= COMBAT_RANGE + TOL
+        if uid in state.manifestations:
+            player, shapes = state.manifestations[uid].player, [manifestation_shape(state, uid)]
+        else:
+            u = state.units[uid]
+            player, shapes = u.player, [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
+        found = state._cache[key] = gap_to_enemies(state, player, shapes, phase) <= COMBAT_RANGE + TOL
     return found
 
 
@@ -175,8 +195,75 @@ def move_problems(
     return []
 
 
+def manifestation_move_problems(
+    state: "State",
+    mid: str,
+    to: Sequence[Point],
+    allowance: float,
+    *,
+    may_end_in_combat: bool,
+    rule: str,
+) -> list[str]:
+    """Why moving manifestation `mid` (M10: one that moves like a unit) with its centre to the
+    single point `to[0]` is illegal; empty when it is legal. The same legality as a unit's move
+    (G4, R4), decided in geometry: the straight path may cross friendly models and every
+    manifestation but not enemy models (unless it can FLY) or impassable terrain; it ends on
+    the battlefield, on no base, terrain piece or manifestation; a move that may not end in
+    combat ends more than 3" from every enemy unit and enemy manifestation that counts as one."""
+    m = state.manifestations[mid]
+    if len(to) != 1:
+        return [f"give one position, the centre of its footprint, not {len(to)}"]
+    x, y = float(to[0][0]), float(to[0][1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return [f"({x!r}, {y!r}) is not a pair of finite numbers"]
+    step = math.hypot(x - m.x, y - m.y)
+    if step > allowance + TOL:
+        return [f"it would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})"]
+    pos = positions(state)
+    start_shape = manifestation_shape(state, mid)
+    end_shape = footprint_at(state, m.scroll, x, y)
+    bf = state.game.battlefield
+    problems: list[str] = []
+    if step > 0:
+        fly = "FLY" in scroll_of(state, mid).keywords
+        enemy = np.flatnonzero(pos.player != m.player).tolist()
+        blockers = [] if fly else [Circle(float(pos.x[k]), float(pos.y[k]), float(pos.r[k])) for k in enemy]
+        hit_bases, hit_terrain = path_obstacles(start_shape, (m.x, m.y), (x, y), blockers, [] if fly else bf.impassable)
+        for i in hit_bases[:1]:
+            uid = pos.units[int(pos.owner[enemy[i]])]
+            problems.append(f"its path is blocked by {state.units[uid].name} ({uid}) (G4)")
+        for j in hit_terrain[:1]:
+            problems.append(f"its path is blocked by impassable terrain (G4)")
+        if problems:
+            return problems
+    everyone = BaseIndex.from_arrays(pos.x, pos.y, pos.r)
+    others = [manifestation_shape(state, k) for k in state.manifestations if k != mid]
+    for p in placement_problems(end_shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=everyone, manifestations=others):
+        problems.append(f"it {p} (G4)")
+    if problems:
+        return problems
+    if not may_end_in_combat:
+        gap = gap_to_enemies(state, m.player, [end_shape])
+        if gap <= COMBAT_RANGE + TOL:
+            return [f"it would end {gap:.2f}\" from the enemy, inside combat range (R4)"]
+    return []
+
+
+def thing_move_problems(
+    state: "State", thing: str, to: Sequence[Point], allowance: float, *, may_end_in_combat: bool, rule: str,
+    first_only: bool = False,
+) -> list[str]:
+    """`move_problems` for a unit, `manifestation_move_problems` for a manifestation (M10)."""
+    if thing in state.manifestations:
+        return manifestation_move_problems(state, thing, to, allowance, may_end_in_combat=may_end_in_combat, rule=rule)
+    return move_problems(state, thing, to, allowance, may_end_in_combat=may_end_in_combat, rule=rule, first_only=first_only)
+
+
 def translated(state: "State", uid: str, dx: float, dy: float) -> list[Point]:
-    """The unit's live models shifted by (dx, dy), rounded to 1e-4"."""
+    """The unit's live models shifted by (dx, dy), rounded to 1e-4" (a manifestation: its centre)."""
+    if uid in state.manifestations:
+        m = state.manifestations[uid]
+        return [(round(m.x + dx, 4), round(m.y + dy, 4))]
     return [(round(m.x + dx, 4), round(m.y + dy, 4)) for _, m in state.units[uid].live_models()]
 
 
@@ -193,11 +280,15 @@ def furthest_translation(
     step = max(0.0, length - 1e-3)  # positions are rounded to 1e-4": keep clear of the limit
     for f in fractions:
         to = translated(state, uid, ux * step * f, uy * step * f)
-        if not move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule, first_only=True):
+        if not thing_move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule, first_only=True):
             return to
     return None
 
 
 def centre_of(state: "State", uid: str) -> Point:
+    """The mean position of a unit's live models, or a manifestation's centre."""
+    if uid in state.manifestations:
+        m = state.manifestations[uid]
+        return (m.x, m.y)
     live = state.units[uid].live_models()
     return (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))

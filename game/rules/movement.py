@@ -6,6 +6,9 @@
   combat; it cannot shoot or charge later this turn.
 - Each unit moves once per movement phase (R1). FLY ignores models and terrain on the way.
 - Deployment: before the battle, each player may reposition its units wholly within its zone.
+- M10: a manifestation with Move above 0" that is not PREDATORY makes the same moves, runs and
+  retreats, commanded by its summoner's player (`game.rules.movers`); `MoveUnit.to` is then the
+  single new centre of its footprint.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import RetreatDeclared, RunDeclared, UnitDeployed, UnitMoved
 from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.formation import (
-    centre_of, in_combat, furthest_translation, move_problems, radius_of, translated,
+    centre_of, in_combat, furthest_translation, move_problems, radius_of, thing_move_problems, translated,
 )
+from game.rules.manifestations import scroll_of
+from game.rules.movers import check_own_mover, flags_of, movers
 from game.rules.space import invalidate
 
 if TYPE_CHECKING:
@@ -32,7 +37,10 @@ if TYPE_CHECKING:
 
 
 def move_of(state: "State", uid: str) -> float:
-    """The unit's Move characteristic after modifiers (move_debuff), never below 0."""
+    """The unit's Move characteristic after modifiers (move_debuff), never below 0; a
+    manifestation's warscroll Move (M10)."""
+    if uid in state.manifestations:
+        return scroll_of(state, uid).move
     u = state.units[uid]
     base = state.game.warscroll(u.warscroll).move
     return max(0.0, base - sum(b.value for b in u.buffs if b.kind == "move_debuff"))
@@ -47,11 +55,19 @@ def _own_live_unit(state: "State", player: int, uid: str) -> None:
 
 
 def moved_this_phase(state: "State", uid: str) -> bool:
-    return state.units[uid].flags.get("moved_turn") == state.turn
+    return flags_of(state, uid).get("moved_turn") == state.turn
 
 
 def apply_positions(state: "State", uid: str, to) -> float:
-    """Move the unit's live models; return the longest distance any model moved."""
+    """Move the unit's live models (or a manifestation's centre, M10); return the longest
+    distance any model moved."""
+    if uid in state.manifestations:
+        m = state.manifestations[uid]
+        (x, y), = to
+        longest = math.hypot(x - m.x, y - m.y)
+        m.x, m.y = float(x), float(y)
+        invalidate(state)
+        return round(longest, 4)
     longest = 0.0
     for (_, m), (x, y) in zip(state.units[uid].live_models(), to):
         longest = max(longest, math.hypot(x - m.x, y - m.y))
@@ -90,7 +106,7 @@ def _deploy(state: "State", a: DeployUnit) -> None:
 def _movement_unit(state: "State", player: int, uid: str) -> None:
     if state.phase != "movement":
         raise IllegalActionError("wrong_phase", f"units move in the movement phase, not the {state.phase} phase")
-    _own_live_unit(state, player, uid)
+    check_own_mover(state, player, uid)
     if moved_this_phase(state, uid):
         raise IllegalActionError("moved", f"{label(state, uid)} has already moved this phase (R1)", "R1")
 
@@ -106,9 +122,9 @@ def _check_run(state: "State", a: Run) -> None:
 @handles(Run, kinds=("phase",), check=_check_run)
 def _run(state: "State", a: Run) -> None:
     (d,) = state.roll(1, 6, "run (D6)", "G4", a.player)
-    u = state.units[a.unit]
-    u.flags["declared"] = {"kind": "run", "extra": d, "turn": state.turn}
-    u.flags["ran_turn"] = state.turn
+    flags = flags_of(state, a.unit)
+    flags["declared"] = {"kind": "run", "extra": d, "turn": state.turn}
+    flags["ran_turn"] = state.turn
     state.emit(RunDeclared(unit=a.unit, extra=d))
 
 
@@ -123,15 +139,15 @@ def _check_retreat(state: "State", a: Retreat) -> None:
 @handles(Retreat, kinds=("phase",), check=_check_retreat)
 def _retreat(state: "State", a: Retreat) -> None:
     (d,) = state.roll(1, 3, "retreat damage (D3)", "R4", a.player)
-    u = state.units[a.unit]
-    u.flags["declared"] = {"kind": "retreat", "extra": 0, "turn": state.turn}
-    u.flags["retreated_turn"] = state.turn
+    flags = flags_of(state, a.unit)
+    flags["declared"] = {"kind": "retreat", "extra": 0, "turn": state.turn}
+    flags["retreated_turn"] = state.turn
     state.emit(RetreatDeclared(unit=a.unit, damage=d))
     deal_damage(state, a.unit, d, mortal=True, source="retreat")
 
 
 def declared(state: "State", uid: str) -> dict | None:
-    d = state.units[uid].flags.get("declared")
+    d = flags_of(state, uid).get("declared")
     return d if d and d.get("turn") == state.turn else None
 
 
@@ -148,7 +164,7 @@ def _check_move(state: "State", a: MoveUnit) -> None:
         raise IllegalActionError(
             "in_combat", f"{label(state, a.unit)} is in combat: it can only retreat, not make a normal move (R4)", "R4"
         )
-    problems = move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
+    problems = thing_move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
     if problems:
         verb = {"normal": "make a normal move", "run": "run", "retreat": "retreat"}[kind]
         raise IllegalActionError("bad_move", f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems), "G4")
@@ -158,9 +174,9 @@ def _check_move(state: "State", a: MoveUnit) -> None:
 def _move(state: "State", a: MoveUnit) -> None:
     kind, _ = allowance(state, a.unit)
     moved = apply_positions(state, a.unit, a.to)
-    u = state.units[a.unit]
-    u.flags["moved_turn"] = state.turn
-    u.flags.pop("declared", None)
+    flags = flags_of(state, a.unit)
+    flags["moved_turn"] = state.turn
+    flags.pop("declared", None)
     state.emit(UnitMoved(unit=a.unit, kind=kind, to=tuple(tuple(p) for p in a.to), distance=moved))
 
 
@@ -177,8 +193,8 @@ def _centres(state: "State") -> dict[str, tuple[float, float]]:
 def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
     """Points worth moving towards: the nearest objective and the nearest enemy unit."""
     centres = _centres(state)
-    me = centres[uid]
-    player = state.units[uid].player
+    me = centres[uid] if uid in centres else centre_of(state, uid)
+    player = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
     goals = []
     objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
     if objectives:
@@ -192,8 +208,8 @@ def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
 def movement_options(state: "State") -> list[Action]:
     p = state.active
     out: list[Action] = []
-    for uid, u in state.units.items():
-        if u.player != p or not u.alive or moved_this_phase(state, uid):
+    for uid in movers(state, p):
+        if moved_this_phase(state, uid):
             continue
         kind, reach = allowance(state, uid)
         fighting = in_combat(state, uid)
@@ -227,13 +243,13 @@ def movement_candidates(state: "State") -> list[Action]:
     at half reach."""
     p = state.active
     out: list[Action] = []
-    for uid, u in state.units.items():
-        if u.player != p or not u.alive or moved_this_phase(state, uid):
+    for uid in movers(state, p):
+        if moved_this_phase(state, uid):
             continue
         kind, reach = allowance(state, uid)
         if not declared(state, uid):
             out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
-        me = _centres(state)[uid]
+        me = centre_of(state, uid)
         for gx, gy in _targets_for_moves(state, uid):
             dx, dy = gx - me[0], gy - me[1]
             n = math.hypot(dx, dy)

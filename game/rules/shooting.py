@@ -3,8 +3,10 @@
 Each model shoots each ranged weapon if the target is within that weapon's range of the model
 and visible to it (G2; Obscuring terrain blocks). Cover gives -1 to hit when any model of the
 target unit stands in or on a Cover terrain piece [ruling]. A unit that ran or retreated this
-turn cannot shoot. Each unit shoots once per phase (R1). Under `aos4` enemy manifestations can
-be shot (M10); under `aos3` they cannot (E1).
+turn cannot shoot. Each unit shoots once per phase (R1). Enemy manifestations can be shot
+(M10), except the kinds the profile makes untouchable (E1: endless spells under `aos3`).
+M10: a manifestation with ranged weapons shoots like a unit of one model, measured and seen
+from its footprint, commanded by its commanding player (E8).
 """
 
 from __future__ import annotations
@@ -19,18 +21,34 @@ from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.manifest_units import can_be_affected
-from game.rules.space import distance_to, model_circle, sight, unit_circles
+from game.rules.movers import flags_of, player_of, walker_weapons
+from game.rules.space import distance_to, manifestation_shape, model_circle, sight, thing_shapes, unit_circles, unit_sees
 
 if TYPE_CHECKING:
     from game.rules.state import State
 
 
 def ranged(state: "State", uid: str):
+    """The ranged weapons of a unit, or of a manifestation (M10)."""
+    if uid in state.manifestations:
+        return walker_weapons(state, uid, ranged=True)
     return [w for w in state.game.warscroll(state.units[uid].warscroll).weapons if w.range > 0]
 
 
 def melee(state: "State", uid: str):
+    """The melee weapons of a unit, or of a manifestation (M10)."""
+    if uid in state.manifestations:
+        return walker_weapons(state, uid, ranged=False)
     return [w for w in state.game.warscroll(state.units[uid].warscroll).weapons if w.range == 0]
+
+
+def commander_of(state: "State", thing: str) -> int:
+    """Who makes a unit's or a manifestation's choices: its player, or for a manifestation its
+    commanding player (E8)."""
+    if thing in state.manifestations:
+        m = state.manifestations[thing]
+        return m.commander or m.player
+    return state.units[thing].player
 
 
 def check_attack_target(state: "State", player: int, target: str, rule_for_manifestation: str = "M10") -> None:
@@ -52,6 +70,12 @@ def check_attack_target(state: "State", player: int, target: str, rule_for_manif
 def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
     """Per ranged weapon, how many models have the target in range and in sight."""
     out = []
+    if uid in state.manifestations:  # M10: one shooter, its footprint
+        eye = manifestation_shape(state, uid)
+        for w in ranged(state, uid):
+            if distance_to(state, eye, target) <= w.range + TOL and unit_sees(state, uid, target):
+                out.append(Volley(w, 1))
+        return out
     live = state.units[uid].live_models()
     for w in ranged(state, uid):
         n = sum(
@@ -68,18 +92,22 @@ def _check_shoot(state: "State", a: Shoot) -> None:
     if state.phase != "shooting":
         raise IllegalActionError("wrong_phase", f"units shoot in the shooting phase, not the {state.phase} phase")
     u = state.units.get(a.unit)
-    if u is None or not u.alive or u.player != a.player:
+    if a.unit in state.manifestations:
+        if commander_of(state, a.unit) != a.player:
+            raise IllegalActionError("not_your_unit", f"{label(state, a.unit)} is not commanded by player {a.player} (E8)", "E8")
+    elif u is None or not u.alive or u.player != a.player:
         raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
     if not ranged(state, a.unit):
         raise IllegalActionError("no_ranged", f"{label(state, a.unit)} has no ranged weapons")
-    if u.flags.get("shot_turn") == state.turn:
+    flags = flags_of(state, a.unit)
+    if flags.get("shot_turn") == state.turn:
         raise IllegalActionError("shot", f"{label(state, a.unit)} has already shot this phase (R1)", "R1")
     for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
-        if u.flags.get(flag) == state.turn:
+        if flags.get(flag) == state.turn:
             raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot shoot")
-    check_attack_target(state, a.player, a.target)
+    check_attack_target(state, player_of(state, a.unit), a.target)
     reach = max(w.range for w in ranged(state, a.unit))
-    d = min(distance_to(state, c, a.target) for c in unit_circles(state, a.unit))
+    d = min(distance_to(state, c, a.target) for c in thing_shapes(state, a.unit))
     if d > reach + TOL:
         raise IllegalActionError(
             "out_of_range", f"{a.target} is {d:.2f}\" from {label(state, a.unit)}; its longest range is {reach:g}\" (G1)", "G1"
@@ -101,7 +129,7 @@ def in_cover(state: "State", target: str) -> bool:
 
 @handles(Shoot, kinds=("phase",), check=_check_shoot)
 def _shoot(state: "State", a: Shoot) -> None:
-    state.units[a.unit].flags["shot_turn"] = state.turn
+    flags_of(state, a.unit)["shot_turn"] = state.turn
     resolve_attacks(state, a.unit, shooting_volleys(state, a.unit, a.target), a.target, kind="shooting", cover=in_cover(state, a.target))
 
 
@@ -115,6 +143,10 @@ def shooting_options(state: "State") -> list[Action]:
             continue
         for t in enemies:
             out.append(Shoot(player=p, unit=uid, target=t))
+    for mid in state.manifestations:  # M10: manifestations with ranged weapons
+        if commander_of(state, mid) == p and ranged(state, mid):
+            side = player_of(state, mid)
+            out.extend(Shoot(player=p, unit=mid, target=t) for t in enemies if player_of(state, t) != side)
     return out
 
 

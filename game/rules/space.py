@@ -185,13 +185,32 @@ def sight(state: "State", observer_unit: str, observer_model: int, thing: str) -
 
 
 def unit_sees(state: "State", unit: str, thing: str) -> bool:
-    """Can any model of `unit` see `thing` (a unit or a manifestation)? (G2) Cached per query."""
+    """Can any model of `unit` see `thing` (a unit or a manifestation)? (G2) Cached per query.
+    `unit` may be a manifestation (M10: one that charges or shoots like a unit)."""
     key = ("unit_sees", unit, thing)
     cached = state._cache.get(key)
     if cached is None:
-        cached = any(sight(state, unit, i, thing).visible for i, _ in state.units[unit].live_models())
+        if unit in state.manifestations:
+            cached = shape_sees(state, manifestation_shape(state, unit), thing)
+        else:
+            cached = any(sight(state, unit, i, thing).visible for i, _ in state.units[unit].live_models())
         state._cache[key] = cached
     return cached
+
+
+def shape_sees(state: "State", eye: Shape, thing: str, exclude_units: Iterable[str] = ()) -> bool:
+    """G2 from a footprint: can some point of `eye` see `thing`? A round footprint looks as a
+    base does; a polygon from its vertices and its centre (each line found is checked exactly,
+    so a True is always a real clear line). Models of `exclude_units` and of the target unit do
+    not block; manifestations never do."""
+    walls = blockers(state, [*exclude_units, *([thing] if thing in state.units else [])])
+    terrain = state.game.battlefield.terrain
+    if isinstance(eye, Circle):
+        eyes = [eye]
+    else:
+        c = eye.centroid
+        eyes = [Circle(c.x, c.y, 0.0)] + [Circle(x, y, 0.0) for x, y in list(eye.exterior.coords)[:-1]]
+    return any(visible(e, target, terrain, walls).visible for target in thing_shapes(state, thing) for e in eyes)
 
 
 def can_see_shape(state: "State", observer_unit: str, observer_model: int, target: Shape) -> bool:
