@@ -190,7 +190,7 @@ def wound_value(state: "State", uid: str) -> float:
 
 
 def is_general(state: "State", uid: str) -> bool:
-    return uid == general_of(state, state.units[uid].player)
+    return uid in state.units and uid == general_of(state, state.units[uid].player)
 
 
 def kill_bonus(state: "State", uid: str) -> float:
@@ -267,10 +267,15 @@ def expected_damage_value(state: "State", target: str, mean_damage: float) -> fl
 
 
 def centre(state: "State", uid: str) -> tuple[float, float]:
-    """The mean position of a unit's live models; cached with the state's positions."""
+    """The mean position of a unit's live models (a manifestation's centre); cached with the
+    state's positions."""
     key = ("ai.centre", uid)
     found = state._cache.get(key)
     if found is None:
+        if uid in state.manifestations:
+            m = state.manifestations[uid]
+            found = state._cache[key] = (m.x, m.y)
+            return found
         live = state.units[uid].live_models()
         found = state._cache[key] = (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))
     return found

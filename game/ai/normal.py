@@ -25,6 +25,7 @@ from game.rules.actions import (
 )
 from game.rules.decisions import Decision
 from game.rules.manifest_units import can_be_affected
+from game.rules.movers import flags_of, movers, walkers
 from game.rules.predatory_records import MovePredatory
 from game.rules.state import State
 
@@ -493,9 +494,7 @@ class NormalBot:
         done = self.plan.reset_if(state.turn, "movement")
         me = self.player
         mine = [u for u in K.live_units(state, me) if not moved_this_phase(state, u) and u not in done]
-        if not mine:
-            return self._end_phase(state, d, "has moved every unit it wants to")
-        plan = self.objective_plan(state)
+        plan = self.objective_plan(state) if mine else {}
         enemies = K.live_units(state, 3 - me)
 
         def front(uid: str) -> float:
@@ -508,7 +507,40 @@ class NormalBot:
             if res is not None:
                 return [res]
             done.add(uid)
+        for mid in walkers(state, me):  # M10: manifestations that move like units
+            if mid in done or moved_this_phase(state, mid):
+                continue
+            res = self.plan_walker_move(state, mid)
+            if res is not None:
+                return [res]
+            done.add(mid)
         return self._end_phase(state, d, "has moved every unit it wants to")
+
+    def plan_walker_move(self, state: State, mid: str) -> Scored | None:
+        """M10: a walker closes on the enemy unit it can hurt most, stopping just outside combat
+        range so that it can charge; it runs when the enemy is far and it has nothing to shoot."""
+        from game.rules.formation import in_combat
+        from game.rules.movement import allowance, declared
+        from game.rules.shooting import ranged
+
+        me = self.player
+        kind, reach = allowance(state, mid)
+        if in_combat(state, mid) and kind != "retreat":
+            return None  # it stays and fights
+        enemies = K.live_units(state, 3 - me)
+        if not enemies:
+            return None
+        target = max(enemies, key=lambda e: (K.expected_damage_value(state, e, K.attack_output(state, mid, e, "combat"))
+                                             - 0.05 * K.gap(state, mid, e)))
+        gap = K.gap(state, mid, target)
+        shots = max((w.range for w in ranged(state, mid)), default=0.0)
+        name = self._name(state, mid)
+        if not declared(state, mid) and kind == "normal" and gap > reach + 12 and gap > shots + reach:
+            return (1.0, Run(player=me, unit=mid), f"{name} runs toward {self._name(state, target)}: {gap:.0f}\" away (M10)")
+        cx, cy = K.centre(state, mid)
+        tx, ty = K.centre(state, target)
+        radii = math.hypot(tx - cx, ty - cy) - gap  # from centre to centre, less the gap between edges
+        return self._move_toward(state, mid, (tx, ty), reach, 3.4 + radii, f"closes on {self._name(state, target)} (M10)")
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
         from game.rules.formation import in_combat
@@ -572,7 +604,6 @@ class NormalBot:
         from game.rules.formation import translated
 
         me = self.player
-        u = state.units[uid]
         cx, cy = K.centre(state, uid)
         dx, dy = goal[0] - cx, goal[1] - cy
         dist = math.hypot(dx, dy)
@@ -595,7 +626,7 @@ class NormalBot:
             a = MoveUnit(player=me, unit=uid, to=to)
             tries += 1
             if state.legal(a):
-                return (1.0, a, f"{u.name} {why} ({L:.1f}\")")
+                return (1.0, a, f"{self._name(state, uid)} {why} ({L:.1f}\")")
             if tries >= 8:
                 break
         return None
@@ -610,11 +641,12 @@ class NormalBot:
         enemies = K.live_units(state, 3 - me)
         enemies += [k for k, m in state.manifestations.items() if m.player != me and can_be_affected(state, k)]
         out: list[Scored] = []
-        for uid in K.live_units(state, me):
-            u = state.units[uid]
-            if uid in done or not ranged(state, uid) or u.flags.get("shot_turn") == state.turn:
+        shooters = K.live_units(state, me) + [k for k, m in state.manifestations.items() if m.commander == me]
+        for uid in shooters:
+            flags = flags_of(state, uid)
+            if uid in done or not ranged(state, uid) or flags.get("shot_turn") == state.turn:
                 continue
-            if u.flags.get("ran_turn") == state.turn or u.flags.get("retreated_turn") == state.turn:
+            if flags.get("ran_turn") == state.turn or flags.get("retreated_turn") == state.turn:
                 continue
             reach = max(w.range for w in ranged(state, uid))
             opts = []
@@ -632,7 +664,7 @@ class NormalBot:
             for v, t in opts[:4]:
                 a = Shoot(player=me, unit=uid, target=t)
                 if state.legal(a):
-                    out.append((v + 0.01, a, f"{u.name} shoots {self._name(state, t)}: expected value {v:.1f}"))
+                    out.append((v + 0.01, a, f"{self._name(state, uid)} shoots {self._name(state, t)}: expected value {v:.1f}"))
                     found = True
                     break
             if not found:
@@ -656,11 +688,11 @@ class NormalBot:
         done = self.plan.reset_if(state.turn, "charge")
         me = self.player
         out: list[Scored] = []
-        for uid in K.live_units(state, me):
-            u = state.units[uid]
-            if uid in done or u.flags.get("charged_turn") == state.turn or u.flags.get("charge_tried_turn") == state.turn:
+        for uid in movers(state, me):  # units, and manifestations that charge like them (M10)
+            flags = flags_of(state, uid)
+            if uid in done or flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
                 continue
-            if u.flags.get("ran_turn") == state.turn or u.flags.get("retreated_turn") == state.turn:
+            if flags.get("ran_turn") == state.turn or flags.get("retreated_turn") == state.turn:
                 continue
             if in_combat(state, uid):
                 continue
@@ -674,14 +706,14 @@ class NormalBot:
                 # holding an objective is worth staying for
                 if best is None or p * v > best[0]:
                     best = (p * v, p, v, e)
-            if best is None or best[1] < 0.25 or best[0] < 0.4 or self._holds_objective_alone(state, uid):
+            if best is None or best[1] < 0.25 or best[0] < 0.4 or (uid in state.units and self._holds_objective_alone(state, uid)):
                 done.add(uid)
                 continue
             a = Charge(player=me, unit=uid)
             if not state.legal(a):
                 done.add(uid)
                 continue
-            out.append((best[0], a, f"{u.name} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}"))
+            out.append((best[0], a, f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}"))
         if not out:
             return self._end_phase(state, d, "sees no charge worth making")
         return out
@@ -705,7 +737,7 @@ class NormalBot:
                 continue
             tgt = self._charge_target_of(state, uid, a)
             v = self.charge_value(state, uid, tgt) if tgt else 0.0
-            out.append((v + 5, a, f"{state.units[uid].name} completes its charge ({roll}\") into {self._name(state, tgt)}"))
+            out.append((v + 5, a, f"{self._name(state, uid)} completes its charge ({roll}\") into {self._name(state, tgt)}"))
         if not out:
             cx, cy = K.centre(state, uid)
             tries = 0
@@ -721,13 +753,13 @@ class NormalBot:
                         a = MoveUnit(player=me, unit=uid, to=to)
                         tries += 1
                         if state.legal(a):
-                            out.append((self.charge_value(state, uid, e) + 5, a, f"{state.units[uid].name} charges into {state.units[e].name}"))
+                            out.append((self.charge_value(state, uid, e) + 5, a, f"{self._name(state, uid)} charges into {state.units[e].name}"))
                             break
                     if out or tries > 10:
                         break
                 if out or tries > 10:
                     break
-        out.append((0.0, FailCharge(player=me), f"{state.units[uid].name} cannot reach with {roll}\": the charge fails"))
+        out.append((0.0, FailCharge(player=me), f"{self._name(state, uid)} cannot reach with {roll}\": the charge fails"))
         return out
 
     def _charge_target_of(self, state: State, uid: str, a: MoveUnit) -> str | None:
