@@ -55,7 +55,8 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
         label = label_for(path)
         try:
             data = read_toml(path, label)
-            kind = detect_kind(data)
+            # a demonstration has [[manifestation]] tables as content files do: recognise it first
+            kind = "demo" if "demo" in data and "step" in data else detect_kind(data)
             if kind == "map":
                 bm = load_map_data(data, label)
                 problems += map_problems(bm, label, warn)
@@ -66,7 +67,7 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
                 cf = load_content_data(data, label)
                 content_files[label] = cf
                 problems += footprint_problems(cf, label, warn)
-            elif "demo" in data and "step" in data:
+            elif kind == "demo":
                 # a rule demonstration: its schema and cross-references live with the demos
                 from game.demos.loader import load_demo
 

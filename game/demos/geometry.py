@@ -50,8 +50,18 @@ class GGhost:
 
 
 @dataclass
+class GOutline:
+    """A shape drawn as an outline, e.g. a predatory reach grown from an oval footprint (E9)."""
+
+    shape: Any  # a shapely Polygon, inches
+    colour: str
+    label: str = ""
+
+
+@dataclass
 class Geometry:
     rings: list[GRing] = field(default_factory=list)
+    outlines: list[GOutline] = field(default_factory=list)
     lines: list[GLine] = field(default_factory=list)
     paths: list[GPath] = field(default_factory=list)
     ghosts: list[GGhost] = field(default_factory=list)
@@ -238,14 +248,16 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         moved = [e for e in events if e.type == "ManifestationMoved"]
         m0 = before.manifestations.get(action.manifestation)
         if m0 is not None:
-            from game.rules.predatory import move_reach
+            from game.rules.predatory import move_reach, reach_area
             from game.rules.space import footprint_at
 
-            try:
-                reach = move_reach(before, action.manifestation)
-                g.rings.append(GRing(m0.x, m0.y, reach, "move", f'reach {reach:g}"'))
-            except Exception:
-                pass
+            reach = move_reach(before, action.manifestation)
+            area = reach_area(before, action.manifestation)  # E9: grown from the footprint
+            words = f'reach {reach:g}" from its footprint'
+            if isinstance(area, Circle):
+                g.rings.append(GRing(area.x, area.y, area.r, "move", words))
+            else:
+                g.outlines.append(GOutline(area, "move", words))
             target = (action.x, action.y)
             g.paths.append(GPath([(m0.x, m0.y), target], "move" if not refused else "bad"))
             for e in moved:
@@ -253,7 +265,8 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
                     g.ghosts.append(GGhost(footprint_at(before, m0.scroll, *e.target), False))
                     g.notes.append(f"cannot be placed: {e.reason}")
                 else:
-                    g.notes.append(f"moved {inches(e.distance)} of its {e.reach:g}\" reach")
+                    g.notes.append(f"its centre moved {inches(e.distance)}, to a point {inches(e.measured)} from it "
+                                   f"(reach {e.reach:g}\")")
                 for uid in e.passed_across:
                     g.highlight[uid] = "bad"
                 if e.passed_across:
@@ -269,12 +282,29 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
                 g.ghosts.append(GGhost(Circle(to[0], to[1], r), False))
         if not refused and action.unit in after.units:
             _nearest_enemy(g, after, action.unit)
+    elif t == "MoveUnit" and action.unit in before.manifestations:  # M10: a walker's move
+        from game.rules.space import footprint_at
+
+        m0 = before.manifestations[action.unit]
+        (to,) = action.to
+        g.paths.append(GPath([(m0.x, m0.y), tuple(to)], "bad" if refused else "move"))
+        if refused:
+            g.ghosts.append(GGhost(footprint_at(before, m0.scroll, to[0], to[1]), False))
+        elif action.unit in after.manifestations:
+            _nearest_enemy(g, after, action.unit)
     elif t == "Charge" and action.unit in before.units:
         for e in events:
             if e.type == "ChargeRolled":
                 for i, m in before.units[action.unit].live_models():
                     g.rings.append(GRing(m.x, m.y, e.roll + _radius(before, action.unit), "move", f'charge {e.roll}"'))
                     break
+        _nearest_enemy(g, before, action.unit)
+    elif t == "Charge" and action.unit in before.manifestations:
+        m0 = before.manifestations[action.unit]
+        shape = manifestation_shape(before, action.unit)
+        for e in events:
+            if e.type == "ChargeRolled" and isinstance(shape, Circle):
+                g.rings.append(GRing(m0.x, m0.y, e.roll + shape.r, "move", f'charge {e.roll}"'))
         _nearest_enemy(g, before, action.unit)
     elif t == "Shoot" and action.unit in before.units:
         _line_to(g, before, action.unit, action.target, "spell")
@@ -301,11 +331,14 @@ def _gone(g: Geometry, before, after, events: list) -> None:
 
 def _nearest_enemy(g: Geometry, state, uid: str) -> None:
     """The closest enemy unit or manifestation to any model of `uid`, measured (R4, M10)."""
-    me = state.units[uid]
+    from game.rules.movers import player_of
+
+    player = player_of(state, uid)
     best = None
-    others = [k for k, u in state.units.items() if u.player != me.player and u.alive]
-    others += [k for k, m in state.manifestations.items() if m.player != me.player]
-    for i, _ in me.live_models():
+    others = [k for k, u in state.units.items() if u.player != player and u.alive]
+    others += [k for k, m in state.manifestations.items() if m.player != player]
+    mine = [i for i, _ in state.units[uid].live_models()] if uid in state.units else [0]
+    for i in mine:
         for o in others:
             models = [j for j, _ in state.units[o].live_models()] if o in state.units else [0]
             for j in models:

@@ -92,6 +92,8 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
         if m.scroll not in content.manifestations:
             out.append(f"{label}: manifestation[{i}].scroll: unknown manifestation {m.scroll!r}; "
                        f"known: {', '.join(sorted(content.manifestations))}")
+    if not out:
+        out.extend(_summonable(demo, label))
     things = {u.id for u in demo.unit} | {m.id for m in demo.manifestation}
 
     def facts(f, where: str) -> None:
@@ -124,4 +126,37 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
             if r.around not in things:
                 out.append(f"{label}: {where}.show.rings[{j}].around: unknown id {r.around!r}")
     facts(demo.expect, "expect")
+    return out
+
+
+def _summonable(demo: DemoFile, label: str) -> list[str]:
+    """Every manifestation a demo places could have been summoned by its summoner (M8, M9): a
+    WIZARD for an endless spell, a PRIEST for an invocation, knowing a spell or prayer that
+    summons it, in its summoner's army; and no army has two of the same on the battlefield (M9)."""
+    from game.demos.runner import build_game
+    from game.rules.manifestations import summon_problem
+
+    try:
+        game = build_game(demo)
+    except ValueError as exc:
+        return [f"{label}: battlefield: {exc}"]
+    units = {u.id: u for u in demo.unit}
+    out: list[str] = []
+    seen: dict[tuple[int, str], int] = {}
+    for i, m in enumerate(demo.manifestation):
+        u = units[m.summoner]
+        if m.player is not None and m.player != u.player:
+            out.append(f"{label}: manifestation[{i}].player: a manifestation belongs to its summoner's army (player "
+                       f"{u.player}), not player {m.player} (M9)")
+        if m.model >= len(u.models):
+            out.append(f"{label}: manifestation[{i}].model: {m.summoner!r} has {len(u.models)} model(s); there is no model {m.model} (E5)")
+        why = summon_problem(game, u.player, u.warscroll, m.scroll)
+        if why:
+            out.append(f"{label}: manifestation[{i}] ({m.id!r}): {why}")
+        key = (u.player, m.scroll)
+        if key in seen:
+            out.append(f"{label}: manifestation[{i}] ({m.id!r}): player {u.player}'s army already has "
+                       f"{game.content.manifestations[m.scroll].name} on the battlefield (manifestation[{seen[key]}]); "
+                       "an army cannot have two of the same (M9)")
+        seen.setdefault(key, i)
     return out

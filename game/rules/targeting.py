@@ -11,6 +11,7 @@ from game.rules.manifest_units import can_be_affected
 from game.rules.space import distance_to, model_circle, sight
 
 if TYPE_CHECKING:
+    from game.rules.game import Game
     from game.rules.state import State
 
 EPS = 1e-9  # "within X" is distance <= X; the tolerance only absorbs float noise
@@ -41,15 +42,21 @@ def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: t
 def known(state: "State", unit_id: str, kind: str) -> list[str]:
     """M8: the unit's warscroll abilities of `kind` plus its army's chosen lores' ones."""
     u = state.units[unit_id]
-    ws = state.game.warscroll(u.warscroll)
+    return known_by(state.game, u.player, u.warscroll, kind)
+
+
+def known_by(game: "Game", player: int, warscroll_id: str, kind: str) -> list[str]:
+    """M8: what a unit of `warscroll_id` in `player`'s army knows of `kind` ("spell" for a
+    WIZARD, "prayer" for a PRIEST): its warscroll's, plus its army's chosen lores' ones."""
+    ws = game.warscroll(warscroll_id)
     if kind == "spell" and not ws.wizard_level or kind == "prayer" and not ws.priest_level:
         return []
-    army = state.game.army(u.player)
+    army = game.army(player)
     out = list(ws.spells if kind == "spell" else ws.prayers)
-    lores = state.game.content.lores
+    lores = game.content.lores
     for lore_id in (army.spell_lore, army.prayer_lore, army.manifestation_lore):
         if lore_id and lore_id in lores:
-            out.extend(a for a in lores[lore_id].abilities if state.game.content.abilities[a].kind == kind)
+            out.extend(a for a in lores[lore_id].abilities if game.content.abilities[a].kind == kind)
     return list(dict.fromkeys(out))
 
 

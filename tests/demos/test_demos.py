@@ -196,3 +196,45 @@ def test_menu_lists_demonstrations_by_rule_and_the_scene_steps(tmp_path, monkeyp
     finally:
         while app.scenes:
             app.pop()
+
+
+# --- M8, M9: what a demo places must have been summonable -------------------------------------
+
+
+_SUMMONER_CASES = {
+    # an invocation placed for a WIZARD (M9: a PRIEST's prayer summons it)
+    "wizard_invocation": ('scroll = "idol_of_the_drowned_moon"\nsummoner = "hierophant"',
+                          'scroll = "idol_of_the_drowned_moon"\nsummoner = "witch"', "only a PRIEST summons it"),
+    # an endless spell from the other army's lore (M8: not known)
+    "foreign_lore": ('scroll = "bog_light_swarm"\nsummoner = "witch"', 'scroll = "ember_beacon"\nsummoner = "witch"',
+                     "does not know a spell that summons Ember Beacon"),
+    # two of the same in one army (M9 [ruling])
+    "two_of_one": ('scroll = "mist_eel"\nsummoner = "witch"', 'scroll = "bog_light_swarm"\nsummoner = "witch"',
+                   "cannot have two of the same"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_SUMMONER_CASES))
+def test_m9_m8_a_demo_manifestation_its_summoner_could_not_have_summoned_is_refused(case, tmp_path, capsys):
+    # M9: an endless spell by a WIZARD, an invocation by a PRIEST; M8: from a lore its army knows;
+    # M9 [ruling]: no army with two of the same. `load_demo` and `spellfield check` both say so,
+    # naming the file and the manifestation's field.
+    from game.cli import main
+
+    old, new, words = _SUMMONER_CASES[case]
+    src = Path(str(demo_sources()["m12_banish_bonus"])).read_text()
+    assert old in src
+    bad = tmp_path / f"{case}.toml"
+    bad.write_text(src.replace(old, new, 1))
+    with pytest.raises(DataError) as err:
+        load_demo(str(bad))
+    assert str(bad) in str(err.value) and "manifestation[" in str(err.value) and words in str(err.value), str(err.value)
+    assert main(["check", str(bad)]) != 0
+    out = capsys.readouterr()
+    assert words in out.out + out.err
+
+
+def test_m9_the_shipped_demos_place_only_summonable_manifestations():
+    # the loader's check passes for every shipped demo (it runs inside load_demo)
+    for name in NAMES:
+        load_demo(name)

@@ -62,6 +62,11 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
     for gh in geo.ghosts:
         col = theme.GHOST_OK if gh.ok else theme.GHOST_BAD
         renderer._draw_shape(surf, gh.shape, (*col, 70), col, 2)
+    for ol in geo.outlines:
+        renderer._draw_shape(surf, ol.shape, (0, 0, 0, 0), _col(ol.colour), 2)
+        if ol.label:
+            minx, _, maxx, maxy = ol.shape.bounds
+            _label(surf, ol.label, cam.to_screen((minx + maxx) / 2, maxy), _col(ol.colour))
     for p in geo.paths:
         pts = [cam.to_screen(*q) for q in p.points]
         pygame.draw.lines(surf, (0, 0, 0), False, pts, 5)
