@@ -4,6 +4,8 @@ warnings for a point where it cannot be placed (a 0" move) and for the edge (E4b
 
 from __future__ import annotations
 
+import pytest
+
 from game.rules.actions import EndPhase
 from game.rules.units import ManifestationState
 from game.ui.controls.predatory import ControlTool, PredatoryMoveTool
@@ -81,3 +83,23 @@ def test_predatory_control_choice_draws_the_zone_and_takes_a_click(app):
     frame(app, 2)
     ev = [e for e in scene.session.history if e.type == "ManifestationControlled"]
     assert ev and ev[-1].manifestation == "pyre"
+
+
+def test_e9_an_oval_predators_reach_is_drawn_as_its_footprint_grown_by_the_reach(app):
+    # E9: for an oval footprint the reach is no circle round the centre: it is the footprint
+    # grown by Move + 3", drawn as an outline (the engine's reach_area).
+    from game.rules.predatory import reach_area
+    from game.ui.render.overlays import Shape
+
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, [3] * 60)
+    _put(s, "serpent", "ashen_serpent", 1, "w1", 24, 22)
+    s.apply(EndPhase(player=1))
+    scene = scene_for(app, s)
+    frame(app)
+    area = reach_area(s, "serpent")
+    outlines = [m for m in scene.overlays.marks if isinstance(m, Shape) and getattr(m.shape, "equals", None) and m.shape.equals(area)]
+    assert outlines, "the grown oval is drawn"
+    assert not any(abs(getattr(r, "radius", 0) - 11) < 1e-6 for r in scene.overlays.rings)  # no 11" circle
+    minx, _, maxx, _ = area.bounds
+    assert maxx - 24 == pytest.approx(14, abs=0.01) and 24 - minx == pytest.approx(14, abs=0.01)  # 3" + 11" each way
+    shot(app, "predatory_oval_reach.png")
