@@ -237,9 +237,9 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
         if k not in st.manifestations:
             continue
         scroll = st.game.content.manifestations[i["scroll"]]
-        label = ("> " if k == mid else "") + f"{scroll.name} [{k}]"
+        label = ("> " if k == mid else "") + f"{scroll.name} (player {i['player']}'s)"
         view.buttons.append(ButtonSpec(label, intent("tool", name="pick", thing=k),
-                                       f'reach {i["reach"]:g}" from ({i["centre"][0]:.1f}, {i["centre"][1]:.1f})', role="nav"))
+                                       f'reach {i["reach"]:g}" from its footprint (E9)', role="nav"))
     if mid in info and mid in st.manifestations:
         m = st.manifestations[mid]
         view.buttons.append(ButtonSpec("Leave it where it is (0\" move)",
