@@ -278,7 +278,7 @@ class UnitDragTool(FieldTool):
                 if off is None or math.hypot(want[0] - off[0], want[1] - off[1]) > 0.05:
                     if final or off is None:
                         raw = st.explain(self.action(want))
-                    elif L > reach:
+                    elif L > reach and best >= lw - 0.05:  # stopped by the allowance, not on the way
                         from game.ui.labels import name_of
 
                         who = name_of(st, self.unit) if self.unit in st.manifestations else "the unit"
@@ -345,7 +345,8 @@ class UnitDragTool(FieldTool):
         if moved < CLICK and self.click_commit:
             self.command("commit")
             return True
-        self.drag(wx, wy)
+        self.want = (self.start[0] + wx - self.grab[0], self.start[1] + wy - self.grab[1])
+        self.dirty = True
         self.update()  # not dragging any more: the engine's explain decides
         if self.mode == "deploy" and self.offset is not None:
             if self.reasons:
