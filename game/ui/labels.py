@@ -315,7 +315,7 @@ def _wild(state, ev, n) -> str:
 # Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9), by event type.
 _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "UnitDeployed": lambda state, ev, n: f"{n(ev.unit)} deployed",
-    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind} move of {ev.distance:.1f}\"",
+    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind.replace('_', '-')} move of {ev.distance:.1f}\"",
     "RunDeclared": lambda state, ev, n: f"{n(ev.unit)} runs: +{ev.extra}\" to its move",
     "RetreatDeclared": _retreat,
     "ChargeRolled": lambda state, ev, n: f"{n(ev.unit)} rolls {ev.roll}\" to charge",

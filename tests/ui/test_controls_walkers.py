@@ -215,6 +215,9 @@ def test_a_walker_declares_a_charge_with_the_units_odds_and_drags_the_charge_mov
     spears_at = (foe_x, 22 - 9.0)
     s = _board(dice=[4, 4] + [3] * 20, phase="charge", foe_at=(foe_x, 22), extra={"p1u1": (1, P1_SPEARS, [spears_at])})
     scene = scene_for(app, s)
+    point_at(app, scene, 20.3, 22.2)  # hovering it: what it is, by name (the engine's M10 test)
+    assert scene.hint[0].startswith('Kiln Golem (player 1): Move 5", banishment 8, Health 7/7, Save 4+: moves like a unit')
+    assert scene.overlays.highlight_units.get(GOLEM) is not None  # it can charge: highlighted like a unit
     charge = button_for(scene, lambda b, a: a is not None and a.type == "Charge" and a.unit == GOLEM)
     assert charge.label == "Charge with Kiln Golem"
     assert "needs 7+ on 2D6 (58%)" in charge.odds and charge.odds == charge_odds(s, GOLEM)
@@ -310,7 +313,7 @@ def test_a_walker_is_listed_by_name_to_fight_and_piles_in(app):
     assert (r.unit, r.attacks) == (GOLEM, 3)
     # the log names it, never by id
     _no_ids("\n".join(line for line, _ in scene._log_lines))
-    assert any(line.startswith("Kiln Golem makes a pile_in move") for line, _ in scene._log_lines)
+    assert any(line.startswith("Kiln Golem makes a pile-in move") for line, _ in scene._log_lines)
 
 
 def test_a_predatory_fighter_is_said_to_fight_where_it_stands(app):

@@ -277,7 +277,10 @@ class UnitDragTool(FieldTool):
                 raw = []
                 if off is None or math.hypot(want[0] - off[0], want[1] - off[1]) > 0.05:
                     if final or off is None:
-                        raw = st.explain(self.action(want))
+                        # why it stops here: the engine's reason just past the clamped point
+                        # (the wanted point's first reason may be only "too far")
+                        step = min(L, best + 0.1)
+                        raw = st.explain(self.action((ux * step, uy * step))) or st.explain(self.action(want))
                     elif L > reach and best >= lw - 0.05:  # stopped by the allowance, not on the way
                         from game.ui.labels import name_of
 

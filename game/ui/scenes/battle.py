@@ -590,7 +590,7 @@ class BattleScene(Scene):
         hidden = self.needs_handover()
         if view is not None and not hidden:
             for thing in view.field_picks:
-                if thing in st.units:
+                if thing in st.units or thing in st.manifestations:
                     ov.highlight_units[thing] = theme.LEGAL_TARGET
         # staged caster: its selected model is the observer
         if self.selection.get("unit") in st.units:
