@@ -60,6 +60,15 @@ def _no_ids(text: str) -> None:
         assert not re.search(rf"(?<![\w-]){k}(?![\w-])", text), f"id {k!r} on the screen: {text!r}"
 
 
+def _red_in_status(app, scene) -> bool:
+    from game.ui import theme
+
+    r = scene.status_rect
+    bad = theme.TEXT_BAD
+    return any(sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], bad)) < 60
+               for x in range(r.x, r.x + min(r.w, 500), 2) for y in range(r.y, r.bottom))
+
+
 def _golem(scene):
     m = scene.state.manifestations[GOLEM]
     return m.x, m.y
@@ -325,3 +334,30 @@ def test_a_predatory_fighter_is_said_to_fight_where_it_stands(app):
     text = _panel_text(scene)  # the only fighter: picked at once
     assert "Ashen Serpent fights where it stands" in text and "piles in first" not in text
     _no_ids(text)
+
+
+def test_a_walker_in_combat_retreats_from_its_button_then_drags_away(app):
+    # 2" from the Warden: in combat, so only a retreat (D3 mortal damage: 2), then a move out of combat (R4)
+    foe_x = 20 + R60 + 2.0 + R32
+    scene = scene_for(app, _board(dice=[2], foe_at=(foe_x, 22)))
+    b = button_for(scene, lambda b, a: b.label == "Kiln Golem")
+    assert b.odds == "in combat: retreat only"
+    drag(app, scene, (20, 22), (17, 22))  # a normal move is refused with the reason, by name
+    assert "in combat" in scene.message and "Kiln Golem" in scene.message
+    _no_ids(scene.message)
+    assert _red_in_status(app, scene), "the refusal shows on the status line, over the tool's hint"
+    frame(app, 200)  # a few seconds later the hint is back
+    assert not _red_in_status(app, scene)
+    scene.handle(b.intent)
+    frame(app)
+    assert not [x for x in scene.view.buttons if x.intent.get("action") is not None and x.intent.get("action").type == "Run"]
+    scene.handle(button_for(scene, lambda b, a: a is not None and a.type == "Retreat").intent)
+    frame(app, 2)
+    assert scene.state.manifestations[GOLEM].damage == 2
+    drag(app, scene, (20, 22), (14, 22))
+    t = scene.tool
+    assert t.move_kind() == "retreat" and t.offset is not None and not t.reasons
+    scene.handle(intent("continue"))
+    frame(app, 2)
+    ev = [e for e in scene.session.history if e.type == "UnitMoved"][-1]
+    assert (ev.unit, ev.kind) == (GOLEM, "retreat") and _golem(scene)[0] < 20 - 0.5

@@ -36,6 +36,7 @@ from game.ui.scenes.base import Scene
 TOP = 40
 STATUS = 26
 SIDE = 390
+MESSAGE_FRESH = 2.5  # seconds a message said (a refusal, the last event) shows over the status hint
 
 HANDOVER_TITLES = {
     "unbind": "Player {p}: unbind?",
@@ -72,6 +73,8 @@ class BattleScene(Scene):
         self.begun_version = -1
         self.message = ""
         self.message_colour = theme.TEXT
+        self.clock = 0.0  # seconds of scene time (update's dt)
+        self.message_at = -1e9  # when the message was said: a fresh one shows over the hint
         self.rule_popup: tuple[str, str] | None = None
         self.rule_box_rect: pygame.Rect | None = None
         self.handover_button: pygame.Rect | None = None
@@ -145,6 +148,7 @@ class BattleScene(Scene):
 
     def say(self, text: str, colour=theme.TEXT) -> None:
         self.message, self.message_colour = plain(self.state, text), colour
+        self.message_at = self.clock
 
     def local(self, pos) -> tuple[int, int]:
         return pos[0] - self.field_rect.x, pos[1] - self.field_rect.y
@@ -425,6 +429,7 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.clock += dt
         st = self.state
         if not st.is_over():
             d = self.decision
@@ -769,6 +774,8 @@ class BattleScene(Scene):
         hidden = self.needs_handover()
         self.renderer.draw(field, st, self.overlays, (id(self.session), self.session.version))
         hint, col = getattr(self, "hint", ("", theme.TEXT))
+        if self.message and self.clock - self.message_at < MESSAGE_FRESH:  # e.g. why a press was refused
+            hint, col = self.message, self.message_colour
         hud.status_line(surface, self.status_rect, hint or self.message, col if hint else self.message_colour)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         hud.dice_tray(surface, self.tray_rect, self._tray)
