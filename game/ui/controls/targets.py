@@ -67,13 +67,6 @@ def shooters(state, player: int) -> dict[str, list[Action]]:
     return out
 
 
-def _eye_shapes(state, thing: str) -> list:
-    """Where a shooter measures from: a unit's bases or a manifestation's footprint (M10)."""
-    from game.rules.space import thing_shapes
-
-    return thing_shapes(state, thing)
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
@@ -81,7 +74,7 @@ def _plural(n: int, word: str) -> str:
 @control("phase:shooting")
 def shooting_control(ctx: PanelContext) -> PanelView:
     from game.rules.shooting import ranged, shooting_volleys
-    from game.rules.space import distance_to
+    from game.rules.space import distance_to, thing_shapes  # bases, or a footprint (M10)
 
     d = ctx.decision
     st = ctx.state
@@ -112,7 +105,7 @@ def shooting_control(ctx: PanelContext) -> PanelView:
         for a in shots[uid]:
             vol = shooting_volleys(st, uid, a.target)
             h, dmg = expected(st, uid, a.target, vol)
-            dist = min(distance_to(st, c, a.target) for c in _eye_shapes(st, uid))
+            dist = min(distance_to(st, c, a.target) for c in thing_shapes(st, uid))
             models = sum(v.models for v in vol) // max(1, len(vol))
             view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
                                            f'{dist:.1f}" away, ~{_plural(models, "model")}: expect {h:.1f} hits, {dmg:.1f} damage'))
@@ -138,7 +131,7 @@ class ShootTool(FieldTool):
     def overlay(self, ov):
         from game.geometry.shapes import Circle
         from game.rules.shooting import commander_of, ranged, shooting_volleys
-        from game.rules.space import distance_to, manifestation_shape, model_circle
+        from game.rules.space import distance_to, manifestation_shape, model_circle, thing_shapes
         from game.ui.controls.units import bounds_of, grown
 
         st = self.state
@@ -176,7 +169,7 @@ class ShootTool(FieldTool):
                         continue
                     vol = shooting_volleys(st, uid, t)
                     h, _ = expected(st, uid, t, vol)
-                    dist = min(distance_to(st, cc, t) for cc in _eye_shapes(st, uid))
+                    dist = min(distance_to(st, cc, t) for cc in thing_shapes(st, uid))
                     if t in st.units:
                         m = st.units[t].live_models()[0][1]
                         x, y = m.x, m.y

@@ -41,13 +41,6 @@ def live_circles(state, uid: str, dx: float = 0.0, dy: float = 0.0) -> list[tupl
     return [(m.x + dx, m.y + dy, r) for _, m in state.units[uid].live_models()]
 
 
-def is_walker(state, thing: str | None) -> bool:
-    """A manifestation that moves like a unit now (M10), by the engine's own test."""
-    from game.rules.manifest_units import moves_like_unit
-
-    return thing in state.manifestations and moves_like_unit(state, thing)
-
-
 def on_field(state, thing: str | None) -> bool:
     """A live unit or a manifestation on the battlefield."""
     if thing in state.units:

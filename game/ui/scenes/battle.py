@@ -392,7 +392,7 @@ class BattleScene(Scene):
             else:
                 self.handle(it)
             return
-        if thing is not None and (thing in self.state.units or thing in self.state.manifestations):
+        if thing is not None and (thing in self.state.units or _acts_like_unit(self.state, thing)):
             self.selected = (thing, model)  # the observer of sight lines (a footprint: M10)
             return
         if thing is None:
@@ -738,9 +738,8 @@ class BattleScene(Scene):
         """E7: the control zone around a predatory manifestation's summoning model, and what the
         engine says of its control (predatory.wild_reason); other manifestations show their
         characteristics only."""
-        from game.rules.predatory import wild_reason
-
         from game.rules.manifest_units import moves_like_unit
+        from game.rules.predatory import wild_reason
 
         st = self.state
         m = st.manifestations[mid]
@@ -809,6 +808,14 @@ def _undo_label(state, action) -> str:
         return describe(state, action).text
     except Exception:
         return action.type
+
+
+def _acts_like_unit(state, thing: str) -> bool:
+    """A manifestation that moves or shoots like a unit (M10): it can be picked as an observer."""
+    from game.rules.manifest_units import moves_like_unit
+    from game.rules.shooting import ranged
+
+    return thing in state.manifestations and (moves_like_unit(state, thing) or bool(ranged(state, thing)))
 
 
 def _on_field(state, thing: str) -> bool:
