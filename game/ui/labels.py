@@ -7,6 +7,7 @@ readable the day they land.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
@@ -16,17 +17,48 @@ from game.rules.events import DiceRolled, Event
 
 
 def name_of(state, thing: Any) -> str:
-    """A unit's or manifestation's name from its id; other values as they are."""
+    """A unit's or manifestation's name from its id (never the id itself); other values as
+    they are. Several manifestations of one warscroll on the battlefield are numbered in the
+    order they were set up ("Kiln Golem 2")."""
     if isinstance(thing, str):
         if thing in state.units:
             return state.units[thing].name
         m = state.manifestations.get(thing)
         if m is not None:
-            return f"{state.game.content.manifestations[m.scroll].name} [{thing}]"
+            name = state.game.content.manifestations[m.scroll].name
+            same = [k for k, o in state.manifestations.items() if o.scroll == m.scroll]
+            return f"{name} {same.index(thing) + 1}" if len(same) > 1 else name
         ab = state.game.content.abilities.get(thing)
         if ab is not None:
             return ab.name
+        scroll = state.game.content.manifestations.get(thing)
+        if scroll is not None:
+            return scroll.name
     return str(thing)
+
+
+_PLAIN: dict = {}
+
+
+def plain(state, text: str) -> str:
+    """`text` (often an engine message, which names things as "Name (id)" and now and then by
+    a bare id) with every unit and manifestation id on the battlefield turned into its name
+    (`name_of`): ids never reach the screen."""
+    if not text:
+        return text
+    key = (tuple(state.units), tuple((k, m.scroll) for k, m in state.manifestations.items()))
+    found = _PLAIN.get(key)
+    if found is None:
+        if len(_PLAIN) > 64:
+            _PLAIN.clear()
+        names: dict[str, str] = {}
+        for k in (*state.units, *state.manifestations):
+            raw = state.units[k].name if k in state.units else state.game.content.manifestations[state.manifestations[k].scroll].name
+            names[f"{raw} ({k})"] = names[f"{raw} [{k}]"] = names[k] = name_of(state, k)
+        alt = "|".join(re.escape(w) for w in sorted(names, key=len, reverse=True))
+        found = _PLAIN[key] = (re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])"), names) if names else (None, names)
+    pat, names = found
+    return pat.sub(lambda mt: names[mt.group(0)], text) if pat is not None else text
 
 
 def _gone(state, ev: Event) -> str:
@@ -34,7 +66,7 @@ def _gone(state, ev: Event) -> str:
     if ev.manifestation in state.manifestations or not getattr(ev, "scroll", ""):
         return name_of(state, ev.manifestation)
     scroll = state.game.content.manifestations.get(ev.scroll)
-    return f"{scroll.name} [{ev.manifestation}]" if scroll else ev.manifestation
+    return scroll.name if scroll else "a manifestation"
 
 
 def _humanise(word: str) -> str:
@@ -283,7 +315,7 @@ def _wild(state, ev, n) -> str:
 # Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9), by event type.
 _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "UnitDeployed": lambda state, ev, n: f"{n(ev.unit)} deployed",
-    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind} move of {ev.distance:.1f}\"",
+    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind.replace('_', '-')} move of {ev.distance:.1f}\"",
     "RunDeclared": lambda state, ev, n: f"{n(ev.unit)} runs: +{ev.extra}\" to its move",
     "RetreatDeclared": _retreat,
     "ChargeRolled": lambda state, ev, n: f"{n(ev.unit)} rolls {ev.roll}\" to charge",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from game.ai.normal import NormalBot
 from game.data.content import DEFAULT_ARMIES
 from game.rules import Game
@@ -17,7 +19,8 @@ def test_every_event_of_a_whole_game_has_its_own_log_line():
             line = event_line(state, ev)
             assert line and not line.startswith(_humanise(ev.type) + ":"), f"{ev.type} fell back to a field dump: {line}"
             if ev.type == "BanishAttempted":  # named even once banished (M12)
-                assert f" {ev.manifestation}:" not in line and f"[{ev.manifestation}]" in line, line
+                name = state.game.content.manifestations[ev.scroll].name
+                assert f" {name}" in line and not re.search(rf"\b{ev.manifestation}\b", line), line
             seen.setdefault(ev.type, line)
     # the predatory procedure (E6-E9) and the core turn are all in this game
     for kind in ("PredatoryMovesBegan", "ManifestationControlled", "ManifestationMoved", "VictoryPoints",

@@ -6,6 +6,11 @@ the sight line from the shooter's nearest model, green or red, and an illegal on
 (`State.explain`). Click a highlighted target (or its button) to shoot.
 
 Combat: the units that can fight are highlighted; pick one, then a highlighted target; or pass.
+
+M10: a manifestation with weapons shoots and fights like a unit of one model, measured and
+seen from its footprint: it is listed, picked and labelled by name like a unit, and its
+expected hits and damage come from the same `expected` as a unit's. One that moves like a unit
+piles in before it fights; a PREDATORY one fights where it stands.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, opti
 from game.ui.intents import intent
 from game.ui.labels import name_of
 from game.ui.render.field import Ring
-from game.ui.render.overlays import Label
+from game.ui.render.overlays import Label, Shape
 
 
 def _p_at_least(n: int) -> float:
@@ -51,7 +56,7 @@ def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
 
 
 def shooters(state, player: int) -> dict[str, list[Action]]:
-    """Own units with at least one legal Shoot, and those shots."""
+    """Own units and manifestations (M10) with at least one legal Shoot, and those shots."""
     from game.rules.shooting import shooting_options
 
     out: dict[str, list[Action]] = {}
@@ -62,10 +67,14 @@ def shooters(state, player: int) -> dict[str, list[Action]]:
     return out
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 @control("phase:shooting")
 def shooting_control(ctx: PanelContext) -> PanelView:
     from game.rules.shooting import ranged, shooting_volleys
-    from game.rules.space import distance_to, unit_circles
+    from game.rules.space import distance_to, thing_shapes  # bases, or a footprint (M10)
 
     d = ctx.decision
     st = ctx.state
@@ -78,26 +87,28 @@ def shooting_control(ctx: PanelContext) -> PanelView:
         view.lines.append("Pick a unit to shoot with (here or on the battlefield).")
         for k, acts in shots.items():
             rng = max(w.range for w in ranged(st, k))
-            view.buttons.append(ButtonSpec(st.units[k].name, intent("select", unit=k),
+            view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k),
                                            f'{len(acts)} target{"s" if len(acts) != 1 else ""} in range and sight; range {rng:g}"', role="nav"))
             view.field_picks[k] = intent("select", unit=k)
         if not shots:
             view.lines.append("No unit has a target in range and in sight.")
         view.buttons.append(option_button(ctx, EndPhase(player=d.player)))
         return view
-    view.title = f"Player {d.player}: {st.units[uid].name} shoots"
+    view.title = f"Player {d.player}: {name_of(st, uid)} shoots"
     view.buttons.append(ButtonSpec("< Other shooters", intent("select", unit=None), role="nav"))
     ws = ranged(st, uid)
     view.lines.append("Weapons: " + "; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws))
+    if uid in st.manifestations:
+        view.lines.append(f"{name_of(st, uid)} shoots like a unit of one model, measured and seen from its footprint (M10).")
     view.lines.append("Click a highlighted target; hover others to see the sight line and why not.")
     with st.query():
         for a in shots[uid]:
             vol = shooting_volleys(st, uid, a.target)
             h, dmg = expected(st, uid, a.target, vol)
-            dist = min(distance_to(st, c, a.target) for c in unit_circles(st, uid))
+            dist = min(distance_to(st, c, a.target) for c in thing_shapes(st, uid))
             models = sum(v.models for v in vol) // max(1, len(vol))
             view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
-                                           f'{dist:.1f}" away, ~{models} models: expect {h:.1f} hits, {dmg:.1f} damage'))
+                                           f'{dist:.1f}" away, ~{_plural(models, "model")}: expect {h:.1f} hits, {dmg:.1f} damage'))
             view.field_picks[a.target] = intent("choose", action=a)
     a0 = Shoot(player=d.player, unit=uid, target="")
 
@@ -118,22 +129,36 @@ class ShootTool(FieldTool):
         self._labels: dict = {}
 
     def overlay(self, ov):
-        from game.rules.shooting import ranged, shooting_volleys
-        from game.rules.space import distance_to, model_circle, unit_circles
+        from game.geometry.shapes import Circle
+        from game.rules.shooting import commander_of, ranged, shooting_volleys
+        from game.rules.space import distance_to, manifestation_shape, model_circle, thing_shapes
+        from game.ui.controls.units import bounds_of, grown
 
         st = self.state
         uid = self.scene.selection.get("unit")
-        if uid not in st.units or st.units[uid].player != self.player:
+        if uid in st.manifestations:  # M10: a manifestation that shoots (E8: its commander picks)
+            if commander_of(st, uid) != self.player:
+                return None
+        elif uid not in st.units or st.units[uid].player != self.player:
             return None
         ws = ranged(st, uid)
         if not ws:
             return None
-        model = self.scene.selected[1] if self.scene.selected and self.scene.selected[0] == uid else 0
-        if model >= len(st.units[uid].models) or st.units[uid].models[model].slain:
-            model = st.units[uid].live_models()[0][0]
-        c = model_circle(st, uid, model)
+        if uid in st.manifestations:
+            c = manifestation_shape(st, uid)
+        else:
+            model = self.scene.selected[1] if self.scene.selected and self.scene.selected[0] == uid else 0
+            if model >= len(st.units[uid].models) or st.units[uid].models[model].slain:
+                model = st.units[uid].live_models()[0][0]
+            c = model_circle(st, uid, model)
         for rng in sorted({w.range for w in ws}):
-            ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, f'{rng:g}" shooting', 1))
+            if isinstance(c, Circle):
+                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, f'{rng:g}" shooting', 1))
+            else:  # a polygon footprint: its outline grown by the range
+                env = grown(c, rng)
+                b = bounds_of(env)
+                ov.marks.append(Shape(env, (0, 0, 0, 0), theme.RING_SPELL, 1))
+                ov.marks.append(Label((b[0] + b[2]) / 2, b[3], f'{rng:g}" shooting', theme.RING_SPELL, 12, dy=-18))
         view = self.scene.view
         key = (self.scene.session.version, uid)
         if key not in self._labels:
@@ -144,7 +169,7 @@ class ShootTool(FieldTool):
                         continue
                     vol = shooting_volleys(st, uid, t)
                     h, _ = expected(st, uid, t, vol)
-                    dist = min(distance_to(st, cc, t) for cc in unit_circles(st, uid))
+                    dist = min(distance_to(st, cc, t) for cc in thing_shapes(st, uid))
                     if t in st.units:
                         m = st.units[t].live_models()[0][1]
                         x, y = m.x, m.y
@@ -157,12 +182,21 @@ class ShootTool(FieldTool):
 
 
 def _melee_of(state, thing: str):
-    if thing in state.manifestations:
-        sc = state.game.content.manifestations[state.manifestations[thing].scroll]
-        return [w for w in getattr(sc, "weapons", []) if w.range == 0]
+    """A unit's or a manifestation's melee weapons, from the engine (M10: none for E1 kinds)."""
     from game.rules.shooting import melee
 
     return melee(state, thing)
+
+
+def pile_in_text(state, thing: str) -> str:
+    """What a fighter does before it attacks (R4, M10)."""
+    from game.rules.combat import PILE_IN
+    from game.rules.manifest_units import moves_like_unit
+
+    name = name_of(state, thing)
+    if thing in state.manifestations and not moves_like_unit(state, thing):
+        return f"{name} fights where it stands: a PREDATORY manifestation makes no pile-in (M10)."
+    return f"{name} piles in first: up to {PILE_IN:g}\" straight towards its target, then attacks (R4)."
 
 
 def _models_of(state, thing: str) -> int:
@@ -184,7 +218,8 @@ def fight_control(ctx: PanelContext) -> PanelView:
     if uid not in units:
         uid = next(iter(units)) if len(units) == 1 else None
     if uid is None:
-        view.lines.append("Highlighted: your units that can fight. Pick one (it piles in up to 3\" towards its target).")
+        view.lines.append("Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to 3\" "
+                          "towards its target; a PREDATORY manifestation fights where it stands).")
         for k, acts in units.items():
             view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k),
                                            f"{len(acts)} target{'s' if len(acts) != 1 else ''} within 3\"", role="nav"))
@@ -195,6 +230,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
             view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
         weapons = _melee_of(st, uid)
         view.lines.append("Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons))
+        view.lines.append(pile_in_text(st, uid))
         view.lines.append("Click a highlighted target within 3\".")
         n = _models_of(st, uid)
         for a in units[uid]:
@@ -219,19 +255,32 @@ def fight_control(ctx: PanelContext) -> PanelView:
 
 @tool(kind_is("fight"))
 class FightTool(FieldTool):
+    """Highlights who can fight; for the picked fighter (a unit or a manifestation, M10) its 3"
+    combat range and what it does first (pile in, or fight where it stands)."""
+
     def overlay(self, ov):
+        from game.geometry.shapes import Circle
+        from game.rules.formation import COMBAT_RANGE
+        from game.rules.space import manifestation_shape, model_circle
+
         uid = self.scene.selection.get("unit")
         st = self.state
         view = self.scene.view
         if view is not None and uid is None:
             for o in self.decision.options:
-                if isinstance(o, Fight) and o.unit in st.units:
+                if isinstance(o, Fight) and (o.unit in st.units or o.unit in st.manifestations):
                     ov.highlight_units[o.unit] = theme.SELECT
+        fights = uid is not None and any(isinstance(o, Fight) and o.unit == uid for o in self.decision.options)
         if uid in st.units:
-            from game.rules.formation import COMBAT_RANGE
-            from game.rules.space import model_circle
-
             for i, _ in st.units[uid].live_models()[:1]:
                 c = model_circle(st, uid, i)
                 ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, '3" combat', 1))
+        elif uid in st.manifestations and fights:
+            c = manifestation_shape(st, uid)
+            if isinstance(c, Circle):
+                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, '3" combat', 1))
+            else:
+                ov.marks.append(Shape(c.buffer(COMBAT_RANGE), (0, 0, 0, 0), theme.RING_CONTROL, 1))
+        if fights and self.scene.hover is None:  # hovering keeps the scene's sight and "why not" hints
+            return (pile_in_text(st, uid) + " Click a highlighted target.", theme.TEXT)
         return None

@@ -8,6 +8,12 @@ engine's `move_problems` makes), then the end is checked with `move_problems` an
 until it is legal. The ghost shows where the unit would stand (green: `State.explain` accepts
 the action; red: its first reason), with the inches left ("3.4" of 5" left").
 
+M10: a manifestation that moves like a unit (a "walker": Move above 0", not PREDATORY;
+`game.rules.movers.walkers`) is dragged the same way, its footprint as the ghost (a Circle or
+a polygon, drawn as an overlay `Shape`); `MoveUnit.to` is its one new centre. Its clamp asks
+the engine alone: the back-off search runs on `formation.thing_move_problems`, which decides
+its path in geometry, so the UI keeps no copy of the path rule for it.
+
 Deployment drops the unit where it is released (DeployUnit). A movement or charge move waits
 for a commit: Enter, the Commit button, or a click on the ghost.
 """
@@ -17,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.geometry.shapes import Circle
 from game.rules.actions import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import theme
 from game.ui.controls import FieldTool, kind_is, phase_is, tool
@@ -32,6 +39,54 @@ CLICK = 0.15  # inches of pointer travel under which a press-release is a click
 def live_circles(state, uid: str, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float, float]]:
     r = state.game.warscroll(state.units[uid].warscroll).base.radius_in or 0.5
     return [(m.x + dx, m.y + dy, r) for _, m in state.units[uid].live_models()]
+
+
+def on_field(state, thing: str | None) -> bool:
+    """A live unit or a manifestation on the battlefield."""
+    if thing in state.units:
+        return state.units[thing].alive
+    return thing in state.manifestations
+
+
+def footprints(state, thing: str, dx: float = 0.0, dy: float = 0.0) -> list:
+    """The shapes a mover stands on, shifted by (dx, dy): a unit's live bases (Circles), or a
+    manifestation's footprint (a Circle or a polygon) from the engine's `footprint_at`."""
+    from game.rules.space import footprint_at
+
+    if thing in state.manifestations:
+        m = state.manifestations[thing]
+        return [footprint_at(state, m.scroll, m.x + dx, m.y + dy)]
+    return [Circle(x, y, r) for x, y, r in live_circles(state, thing, dx, dy)]
+
+
+def bounds_of(shape) -> tuple[float, float, float, float]:
+    """(minx, miny, maxx, maxy) of a Circle or a shapely shape."""
+    if isinstance(shape, Circle):
+        return (shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r)
+    return tuple(shape.bounds)
+
+
+def centre(shape) -> tuple[float, float]:
+    if isinstance(shape, Circle):
+        return (shape.x, shape.y)
+    c = shape.centroid
+    return (c.x, c.y)
+
+
+def grown(shape, by: float):
+    """A Circle or polygon grown by `by` inches (a reach outline, a ½" band)."""
+    if isinstance(shape, Circle):
+        return Circle(shape.x, shape.y, shape.r + by)
+    return shape.buffer(by)
+
+
+def near_shape(shape, x: float, y: float, slack: float) -> bool:
+    """Is (x, y) on the shape, or within `slack` inches of it?"""
+    if isinstance(shape, Circle):
+        return math.hypot(shape.x - x, shape.y - y) <= shape.r + slack
+    import shapely
+
+    return shape.distance(shapely.Point(x, y)) <= slack
 
 
 def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
@@ -63,7 +118,7 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
     return best
 
 
-def chance_2d6_at_least(n: float) -> float:
+def chance_2d6_at_least(n: float) -> float:  # the charge odds: the one place the UI has them
     need = math.ceil(n - 1e-9)
     if need <= 2:
         return 1.0
@@ -92,30 +147,42 @@ class UnitDragTool(FieldTool):
             self.unit = self.decision.data.get("unit")
         else:
             sel = scene.selection.get("unit")
-            if sel in self.state.units and self.can_drag(sel) is None:
+            if on_field(self.state, sel) and self.can_drag(sel) is None:
                 self.unit = sel
 
     # --- rules of the drag -----------------------------------------------------------------
 
     def can_drag(self, uid: str) -> str | None:
-        """None if `uid` can be dragged now, else why not."""
+        """None if `uid` (a unit, or a walker: M10) can be dragged now, else why not."""
+        from game.rules.errors import IllegalActionError
+        from game.rules.movers import check_own_mover, player_of
+        from game.ui.labels import name_of, plain
+
         st = self.state
-        u = st.units.get(uid)
-        if u is None or not u.alive:
+        if not on_field(st, uid):
             return "that unit is not on the battlefield"
-        if u.player != self.player:
-            return f"{u.name} belongs to player {u.player}"
+        name = name_of(st, uid)
+        owner = player_of(st, uid)
+        if owner != self.player:
+            return f"{name} belongs to player {owner}"
+        if uid in st.manifestations:
+            if self.mode == "deploy":
+                return f"{name} is a manifestation: it is set up when summoned, not deployed"
+            try:
+                check_own_mover(st, self.player, uid)  # the engine says why a manifestation cannot move
+            except IllegalActionError as exc:
+                return plain(st, exc.message)
         if self.mode == "deploy":
             return None
         if self.mode == "charge":
-            return None if uid == self.decision.data.get("unit") else f"{st.units[self.decision.data['unit']].name} is charging"
+            return None if uid == self.decision.data.get("unit") else f"{name_of(st, self.decision.data['unit'])} is charging"
         from game.rules.formation import in_combat
         from game.rules.movement import declared, moved_this_phase
 
         if moved_this_phase(st, uid):
-            return f"{u.name} has already moved this phase (R1)"
+            return f"{name} has already moved this phase (R1)"
         if in_combat(st, uid) and not (declared(st, uid) or {}).get("kind") == "retreat":
-            return f"{u.name} is in combat: declare a Retreat first (R4)"
+            return f"{name} is in combat: declare a Retreat first (R4)"
         return None
 
     def reach(self) -> float:
@@ -144,12 +211,21 @@ class UnitDragTool(FieldTool):
         return cls(player=self.player, unit=self.unit, to=self.to(off))
 
     def legal_at(self, length: float, ux: float, uy: float) -> bool:
-        from game.rules.formation import move_problems
+        from game.rules.formation import thing_move_problems
 
         to = self.to((ux * length, uy * length))
         if self.mode == "charge":
-            return not move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=True, rule="R4", first_only=True)
-        return not move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=False, rule="G4", first_only=True)
+            return not thing_move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=True, rule="R4", first_only=True)
+        return not thing_move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=False, rule="G4", first_only=True)
+
+    def path_length(self, ux: float, uy: float, length: float) -> float:
+        """Where the search for the furthest legal point starts: a unit's models are swept by
+        the physics layer (`path_limit`); a walker starts at the full length and the back-off
+        search on the engine's `thing_move_problems` (its path decided in geometry) finds
+        where it stops (M10)."""
+        if self.unit in self.state.manifestations:
+            return length
+        return path_limit(self.state, self.unit, ux, uy, length)
 
     def clamp(self, want: tuple[float, float], final: bool = True) -> tuple[tuple[float, float] | None, list[str], list[str]]:
         """(offset, reasons for the offset, reasons the wanted offset was cut).
@@ -171,7 +247,7 @@ class UnitDragTool(FieldTool):
                 ux, uy = want[0] / L, want[1] / L
                 reach = self.reach()
                 lw = min(L, max(0.0, reach - EPS))
-                lc = min(lw, max(0.0, path_limit(st, self.unit, ux, uy, lw) - 2 * EPS))
+                lc = min(lw, max(0.0, self.path_length(ux, uy, lw) - 2 * EPS))
                 best = 0.0
                 if lc > EPS and self.legal_at(lc, ux, uy):
                     best = lc
@@ -194,9 +270,15 @@ class UnitDragTool(FieldTool):
                 raw = []
                 if off is None or math.hypot(want[0] - off[0], want[1] - off[1]) > 0.05:
                     if final or off is None:
-                        raw = st.explain(self.action(want))
-                    elif L > reach:
-                        raw = [f'the unit may move {reach:g}" ({"R4" if self.mode == "charge" else "G4"})']
+                        # why it stops here: the engine's reason just past the clamped point
+                        # (the wanted point's first reason may be only "too far")
+                        step = min(L, best + 0.1)
+                        raw = st.explain(self.action((ux * step, uy * step))) or st.explain(self.action(want))
+                    elif L > reach and best >= lw - 0.05:  # stopped by the allowance, not on the way
+                        from game.ui.labels import name_of
+
+                        who = name_of(st, self.unit) if self.unit in st.manifestations else "the unit"
+                        raw = [f'{who} may move {reach:g}" ({"R4" if self.mode == "charge" else "G4"})']
                     else:
                         raw = ["the move stops being legal here (release for the engine's reason)"]
                 out = (off, reasons, raw)
@@ -210,7 +292,7 @@ class UnitDragTool(FieldTool):
     def _on_ghost(self, wx: float, wy: float) -> bool:
         if self.offset is None or self.unit is None:
             return False
-        return any(math.hypot(x - wx, y - wy) <= r + 0.2 for x, y, r in live_circles(self.state, self.unit, *self.offset))
+        return any(near_shape(s, wx, wy, 0.2) for s in footprints(self.state, self.unit, *self.offset))
 
     def press(self, wx: float, wy: float, button: int) -> bool:
         if button != 1:
@@ -220,11 +302,13 @@ class UnitDragTool(FieldTool):
             self.click_commit = self.mode != "deploy"
             return True
         thing, model = self.scene.thing_at(wx, wy)
-        if thing not in self.state.units:
+        if not on_field(self.state, thing) or (self.mode == "deploy" and thing not in self.state.units):
             return False
         why = self.can_drag(thing)
         if why is not None:
-            if self.state.units[thing].player == self.player:
+            from game.rules.movers import player_of
+
+            if player_of(self.state, thing) == self.player:
                 self.say(why, theme.TEXT_BAD)
             return False
         if thing != self.unit:
@@ -257,7 +341,8 @@ class UnitDragTool(FieldTool):
         if moved < CLICK and self.click_commit:
             self.command("commit")
             return True
-        self.drag(wx, wy)
+        self.want = (self.start[0] + wx - self.grab[0], self.start[1] + wy - self.grab[1])
+        self.dirty = True
         self.update()  # not dragging any more: the engine's explain decides
         if self.mode == "deploy" and self.offset is not None:
             if self.reasons:
@@ -314,20 +399,28 @@ class UnitDragTool(FieldTool):
 
     def overlay(self, ov):
         st = self.state
-        if self.unit is None or self.unit not in st.units or not st.units[self.unit].alive:
+        if self.unit is None or not on_field(st, self.unit):
             return None
         uid = self.unit
-        u = st.units[uid]
+        from game.ui.labels import name_of
+
+        name = name_of(st, uid)
+        walker = uid in st.manifestations
         reach = self.reach()
-        home = live_circles(st, uid)
+        home = footprints(st, uid)
         if not math.isinf(reach):
             col = theme.RING_REACH if self.mode == "charge" else theme.RING_MOVE
             label = f'{reach:g}" charge' if self.mode == "charge" else f'{self.move_kind()} {reach:g}"'
-            if len(home) <= 2:
-                for k, (x, y, r) in enumerate(home):
-                    ov.rings.append(Ring(x, y, r + reach, col, label if k == 0 else "", 1))
+            if walker and not isinstance(home[0], Circle):  # a polygon footprint: its grown outline
+                env = grown(home[0], reach)
+                ov.marks.append(Shape(env, (0, 0, 0, 0), col, 1))
+                b = bounds_of(env)
+                ov.marks.append(Label((b[0] + b[2]) / 2, b[3], label, col, 12, dy=-18))
+            elif len(home) <= 2:
+                for k, c in enumerate(home):
+                    ov.rings.append(Ring(c.x, c.y, c.r + reach, col, label if k == 0 else "", 1))
             else:  # many models: the outline of every model's reach, one shape
-                env = self._envelope(home, reach)
+                env = self._envelope([(c.x, c.y, c.r) for c in home], reach)
                 ov.marks.append(Shape(env, (0, 0, 0, 0), col, 1))
                 b = env.bounds
                 ov.marks.append(Label((b[0] + b[2]) / 2, b[3], label, col, 12, dy=-18))
@@ -338,14 +431,14 @@ class UnitDragTool(FieldTool):
         hint = None
         if self.offset is not None:
             ok = not self.reasons
-            ghost = live_circles(st, uid, *self.offset)
+            ghost = footprints(st, uid, *self.offset)
             if self.raw_reasons and self.want is not None and self.dragging:
-                ov.marks.append(Bases(live_circles(st, uid, *self.want), ok=False, alpha=35))
-            ov.marks.append(Bases(ghost, ok=ok))
-            for (x0, y0, _), (x1, y1, _) in zip(home, ghost):
-                ov.marks.append(Line((x0, y0), (x1, y1), theme.RULER, 1))
-            cx = sum(c[0] for c in ghost) / len(ghost)
-            bottom = min(c[1] - c[2] for c in ghost)
+                ov.marks.append(self._ghost(footprints(st, uid, *self.want), False, 35))
+            ov.marks.append(self._ghost(ghost, ok))
+            for h, g in zip(home, ghost):
+                ov.marks.append(Line(centre(h), centre(g), theme.RULER, 1))
+            cx = sum(centre(g)[0] for g in ghost) / len(ghost)
+            bottom = min(bounds_of(g)[1] for g in ghost)
             text = self.left_text()
             if text:
                 ov.marks.append(Label(cx, bottom, text, theme.ACCENT, 14, dy=6))
@@ -358,13 +451,20 @@ class UnitDragTool(FieldTool):
                 tail = "" if self.mode == "deploy" else ": Enter commits, Esc cancels"
                 hint = (f"{verb}{extra}{tail}{cut}", theme.TEXT_GOOD)
         elif self.dragging and self.raw_reasons:
-            ov.marks.append(Bases(live_circles(st, uid, *(self.want or (0, 0))), ok=False, alpha=35))
+            ov.marks.append(self._ghost(footprints(st, uid, *(self.want or (0, 0))), False, 35))
             hint = ("Cannot move that way: " + self.raw_reasons[0], theme.TEXT_BAD)
         elif self.mode == "move":
-            hint = (f"{u.name}: drag it to move ({self.left_text()})", theme.TEXT)
+            hint = (f"{name}: drag it to move ({self.left_text()})", theme.TEXT)
         elif self.mode == "charge":
-            hint = (f"{u.name}: drag it to end within ½\" of an enemy ({self.left_text()}), or give up", theme.TEXT)
+            hint = (f"{name}: drag it to end within ½\" of an enemy ({self.left_text()}), or give up", theme.TEXT)
         return hint
+
+    def _ghost(self, shapes: list, ok: bool, alpha: int = 90):
+        """A unit's ghost bases, or a walker's footprint as a `Shape` (M10)."""
+        if self.unit in self.state.manifestations:
+            col = theme.GHOST_OK if ok else theme.GHOST_BAD
+            return Shape(shapes[0], (*col, alpha), col, 2)
+        return Bases([(c.x, c.y, c.r) for c in shapes], ok=ok, alpha=alpha)
 
     def _envelope(self, home, reach: float):
         key = ("envelope", reach)
@@ -379,31 +479,52 @@ class UnitDragTool(FieldTool):
         return env
 
     def _combat_zones(self, ov, reach: float) -> None:
-        """The 3" combat range around enemy models the unit could reach (a thin red ring: no
-        normal move or run ends inside it, R4)."""
+        """The 3" combat range around enemy models, and enemy manifestations that count as units
+        now (M10), that the mover could reach (a thin red ring: no normal move or run ends
+        inside it, R4)."""
         st = self.state
-        me = live_circles(st, self.unit)
-        if not me:
-            return
-        for k, e in st.units.items():
-            if e.player == self.player or not e.alive:
-                continue
-            for x, y, r in live_circles(st, k):
-                gap = min(math.hypot(x - a, y - b) - r - ra for a, b, ra in me)
-                if gap <= reach + 3.5:
-                    ov.marks.append(Band(x, y, r + 3.0 - 0.04, 0.08, theme.SIGHT_BLOCKED))
+        key = ("zones", self.version, self.unit, reach)
+        marks = self._cache.get(key)
+        if marks is None:
+            from game.geometry.measure import distance
+            from game.rules.formation import COMBAT_RANGE, manifestations_as_units
+            from game.rules.movers import player_of
+            from game.rules.space import manifestation_shape
+
+            marks = []
+            me = footprints(st, self.unit)
+            mine = player_of(st, self.unit)
+            for k, e in st.units.items():
+                if e.player == mine or not e.alive:
+                    continue
+                for x, y, r in live_circles(st, k):
+                    gap = min(distance(Circle(x, y, r), c) for c in me) if me else math.inf
+                    if gap <= reach + COMBAT_RANGE + 0.5:
+                        marks.append(Band(x, y, r + COMBAT_RANGE - 0.04, 0.08, theme.SIGHT_BLOCKED))
+            with st.query():
+                for mid in manifestations_as_units(st, mine, st.phase):
+                    shape = manifestation_shape(st, mid)
+                    gap = min(distance(shape, c) for c in me) if me else math.inf
+                    if gap > reach + COMBAT_RANGE + 0.5:
+                        continue
+                    if isinstance(shape, Circle):
+                        marks.append(Band(shape.x, shape.y, shape.r + COMBAT_RANGE - 0.04, 0.08, theme.SIGHT_BLOCKED))
+                    else:
+                        marks.append(Shape(shape.buffer(COMBAT_RANGE), (0, 0, 0, 0), theme.SIGHT_BLOCKED, 1))
+            self._cache[key] = marks
+        ov.marks += marks
 
     def _engagement_bands(self, ov) -> None:
         """The ½" band around every model of enemies within the roll + ½" (R4)."""
         st = self.state
         from game.rules.charge import ENGAGE, enemies_within
-        from game.rules.space import manifestation_shape, unit_circles
+        from game.rules.space import manifestation_shape, thing_shapes
 
         key = ("targets", self.version)
         targets = self._cache.get(key)
         if targets is None:
             with st.query():
-                targets = enemies_within(st, self.unit, unit_circles(st, self.unit), self.reach() + ENGAGE)
+                targets = enemies_within(st, self.unit, thing_shapes(st, self.unit), self.reach() + ENGAGE)
             self._cache[key] = targets
         for t in targets:
             if t in st.units:
@@ -411,23 +532,14 @@ class UnitDragTool(FieldTool):
                     ov.marks.append(Band(x, y, r, ENGAGE, theme.ACCENT))
                 ov.highlight_units[t] = theme.LEGAL_TARGET
             elif t in st.manifestations:
-                shape = manifestation_shape(st, t)
-                ov.marks.append(Shape(shape.buffer(ENGAGE) if hasattr(shape, "buffer") and not hasattr(shape, "r")
-                                      else _grow(shape, ENGAGE), (0, 0, 0, 0), theme.ACCENT, 2))
+                ov.marks.append(Shape(grown(manifestation_shape(st, t), ENGAGE), (0, 0, 0, 0), theme.ACCENT, 2))
+                ov.highlight_units[t] = theme.LEGAL_TARGET
 
 
 def _short(reason: str) -> str:
     """The engine's reason without the leading "<unit> cannot <move> there: "."""
     head, sep, tail = reason.partition(" there: ")
     return (tail if sep else reason).split("; ")[0]
-
-
-def _grow(shape, by: float):
-    from game.geometry.shapes import Circle
-
-    if isinstance(shape, Circle):
-        return Circle(shape.x, shape.y, shape.r + by)
-    return shape.buffer(by)
 
 
 @tool(kind_is("deploy"))
@@ -446,13 +558,16 @@ class MoveTool(UnitDragTool):
     mode = "move"
 
     def overlay(self, ov):
+        from game.rules.movers import movers
+
         st = self.state
-        for k, u in st.units.items():
-            if u.player == self.player and u.alive and k != self.unit and self.can_drag(k) is None:
+        for k in movers(st, self.player):  # units, then walkers (M10)
+            if k != self.unit and self.can_drag(k) is None:
                 ov.highlight_units.setdefault(k, theme.LEGAL_TARGET)
         hint = super().overlay(ov)
         if hint is None:
-            hint = ("Press on one of your units (highlighted) and drag it; release, then Enter to commit", theme.TEXT)
+            hint = ("Press on one of your units or walking manifestations (highlighted) and drag it; release, "
+                    "then Enter to commit", theme.TEXT)
         return hint
 
 
@@ -489,38 +604,47 @@ def deploy_control(ctx: PanelContext) -> PanelView:
 def movement_control(ctx: PanelContext) -> PanelView:
     from game.rules.formation import in_combat
     from game.rules.movement import allowance, declared, moved_this_phase
+    from game.rules.movers import movers
+    from game.ui.labels import name_of
 
     d = ctx.decision
     st = ctx.state
     view = PanelView(title=f"Player {d.player}: movement phase")
     t = ctx.tool
     uid = t.unit if isinstance(t, UnitDragTool) else None
-    if uid is None and ctx.selection.get("unit") in st.units and st.units[ctx.selection["unit"]].player == d.player:
-        uid = ctx.selection["unit"]
+    sel = ctx.selection.get("unit")
+    if uid is None and sel in movers(st, d.player):
+        uid = sel
     if uid is None:
         view.lines.append("Press on a unit and drag it; release, then Enter (or click the ghost) to commit. "
                           "Run and Retreat: pick the unit first.")
-        for k, u in st.units.items():
-            if u.player != d.player or not u.alive or moved_this_phase(st, k):
+        if any(k in st.manifestations for k in movers(st, d.player)):
+            view.lines.append("Your manifestations with a Move move like units (M10).")
+        for k in movers(st, d.player):  # units, then walkers (M10)
+            if moved_this_phase(st, k):
                 continue
             kind, reach = allowance(st, k)
             fighting = in_combat(st, k)
             note = "in combat: retreat only" if fighting and kind != "retreat" else f'{kind} {reach:g}"'
-            view.buttons.append(ButtonSpec(f"{u.name}", intent("select", unit=k), odds=note, role="nav"))
+            view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k), odds=note, role="nav"))
         view.buttons.append(option_button(ctx, _end(d)))
         return view
-    u = st.units[uid]
-    view.title = f"Player {d.player}: move {u.name}"
+    name = name_of(st, uid)
+    view.title = f"Player {d.player}: move {name}"
     view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
     if moved_this_phase(st, uid):
-        view.lines.append(f"{u.name} has already moved this phase (R1).")
+        view.lines.append(f"{name} has already moved this phase (R1).")
     else:
         kind, reach = allowance(st, uid)
         dec = declared(st, uid)
         view.lines.append({"normal": f'Normal move: up to {reach:g}" (it may not end within 3" of the enemy, R4).',
                            "run": f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); no shooting or charging this turn.',
                            "retreat": f'Retreating: up to {reach:g}", ending out of combat; no shooting or charging this turn.'}[kind])
-        view.lines.append("Drag the unit on the battlefield; the drag stops where the move stops being legal.")
+        what = "manifestation" if uid in st.manifestations else "unit"
+        if uid in st.manifestations:
+            view.lines.append(f"{name} moves like a unit (M10): its path may cross friendly models and manifestations, "
+                              "not enemy models or impassable terrain.")
+        view.lines.append(f"Drag the {what} on the battlefield; the drag stops where the move stops being legal.")
         _commit_buttons(ctx, view, "Commit the move")
         for a, label, odds in ((Run(player=d.player, unit=uid), "Run: roll a D6, add it to Move", "+1 to +6\", average +3.5\"; no shooting or charging after"),
                                (Retreat(player=d.player, unit=uid), "Retreat: suffer D3 mortal damage, then move", "no shooting or charging after (R4)")):
@@ -536,10 +660,28 @@ def _end(d):
     return EndPhase(player=d.player)
 
 
+def charge_odds(state, thing: str) -> str:
+    """The odds line of a charge by a unit or a walker (M10): the nearest visible enemy within
+    12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4). The one place the
+    UI words the charge odds."""
+    from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets
+    from game.rules.space import distance_to, thing_shapes
+    from game.ui.labels import name_of, pct
+
+    targets = charge_targets(state, thing, CHARGE_REACH)
+    gaps = sorted((min(distance_to(state, c, t) for c in thing_shapes(state, thing)), t) for t in targets)
+    if not gaps:
+        return ""
+    g, t = gaps[0]
+    need = max(0.0, g - ENGAGE)
+    return f'{name_of(state, t)[:18]} {g:.1f}": needs {math.ceil(need - 1e-9)}+ on 2D6 ({pct(chance_2d6_at_least(need))})'
+
+
 @control("phase:charge")
 def charge_phase_control(ctx: PanelContext) -> PanelView:
-    from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets
-    from game.rules.space import distance_to, unit_circles
+    from game.rules.charge import CHARGE_REACH
+    from game.rules.movers import movers
+    from game.ui.labels import name_of
 
     d = ctx.decision
     st = ctx.state
@@ -548,22 +690,11 @@ def charge_phase_control(ctx: PanelContext) -> PanelView:
                             "then drag it to end within ½\" of an enemy, or give up (R4)."])
     any_ = False
     with st.query():
-        for k, u in st.units.items():
-            if u.player != d.player or not u.alive:
-                continue
+        for k in movers(st, d.player):  # units, then walkers (M10)
             a = Charge(player=d.player, unit=k)
             if st.explain(a):
                 continue
-            targets = charge_targets(st, k, CHARGE_REACH)
-            gaps = sorted((min(distance_to(st, c, t) for c in unit_circles(st, k)), t) for t in targets)
-            odds = ""
-            if gaps:
-                g, t = gaps[0]
-                need = max(0.0, g - ENGAGE)
-                from game.ui.labels import name_of, pct
-
-                odds = f'{name_of(st, t)[:18]} {g:.1f}": needs {math.ceil(need - 1e-9)}+ on 2D6 ({pct(chance_2d6_at_least(need))})'
-            view.buttons.append(ButtonSpec(f"Charge with {u.name}", intent("choose", action=a), odds,
+            view.buttons.append(ButtonSpec(f"Charge with {name_of(st, k)}", intent("choose", action=a), charge_odds(st, k),
                                            "Roll 2D6 for the charge (R4)"))
             view.field_picks[k] = intent("select", unit=k)
             any_ = True
@@ -575,11 +706,14 @@ def charge_phase_control(ctx: PanelContext) -> PanelView:
 
 @control("charge_move")
 def charge_move_control(ctx: PanelContext) -> PanelView:
+    from game.ui.labels import name_of
+
     d = ctx.decision
     st = ctx.state
     uid, roll = d.data["unit"], d.data["roll"]
-    view = PanelView(title=f"Player {d.player}: charge with {st.units[uid].name}",
-                     lines=[f"Charge roll {roll}: drag the unit up to {roll}\" so that it ends within ½\" of a visible "
+    what = "manifestation" if uid in st.manifestations else "unit"
+    view = PanelView(title=f"Player {d.player}: charge with {name_of(st, uid)}",
+                     lines=[f"Charge roll {roll}: drag the {what} up to {roll}\" so that it ends within ½\" of a visible "
                             "enemy (the gold bands), then Enter. Or give up: it does not move (R4)."])
     _commit_buttons(ctx, view, "Commit the charge")
     moves = [o for o in d.options if isinstance(o, MoveUnit)]

@@ -56,6 +56,15 @@ class Overlays:
     marks: list = field(default_factory=list)  # decision controls' marks (render/overlays.py)
 
 
+def _grown(shape, by: float):
+    """A Circle or polygon footprint grown by `by` inches (a halo drawn just outside it)."""
+    from game.geometry.shapes import Circle
+
+    if isinstance(shape, Circle):
+        return Circle(shape.x, shape.y, shape.r + by)
+    return shape.buffer(by, join_style="mitre")
+
+
 def circle(surf: pygame.Surface, colour, centre, radius_px: float, width: int = 0) -> pygame.Rect:
     """A circle whose drawn pixels straddle the true radius (pygame draws a radius-n circle's
     outline at n-1 .. n-width), so rings measure true on screen."""
@@ -350,9 +359,19 @@ class FieldRenderer:
                 bg.clamp_ip(surf.get_rect())  # whole by the field's edge, not cut by the panel
                 surf.fill((0, 0, 0), bg)
                 surf.blit(t, (bg.x + 3, bg.y + 1))
-        if ov.hovered in state.manifestations:
-            from game.rules.space import manifestation_shape
+        from game.rules.space import manifestation_shape
 
+        for mid in state.manifestations:  # halos and selection on footprints (M10: walkers are picked like units)
+            hl = ov.highlight_units.get(mid)
+            sel = ov.selected is not None and ov.selected[0] == mid
+            if not (hl or sel):
+                continue
+            shape = manifestation_shape(state, mid)
+            if hl:
+                self._draw_shape(surf, _grown(shape, 4 / max(cam.scale, 1e-6)), (0, 0, 0, 0), hl, 3)
+            if sel:
+                self._draw_shape(surf, _grown(shape, 2 / max(cam.scale, 1e-6)), (0, 0, 0, 0), theme.SELECT, 2)
+        if ov.hovered in state.manifestations:
             self._draw_shape(surf, manifestation_shape(state, ov.hovered), (0, 0, 0, 0), theme.SELECT, 3)
 
     def _blocked_terrain(self, surf, state, ov: Overlays) -> None:

@@ -19,7 +19,7 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules.errors import IllegalActionError
-from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight
+from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
 from game.ui import theme, widgets
 from game.ui import controls as field_controls
 from game.ui.camera import Camera
@@ -27,7 +27,7 @@ from game.ui.controls.undo import UndoBook
 from game.ui.controllers import HumanController
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
-from game.ui.labels import event_line, tray_entries
+from game.ui.labels import event_line, name_of, plain, tray_entries
 from game.ui.render import hud
 from game.ui.render.field import FieldRenderer, Overlays, Ring
 from game.ui.rule_texts import rule_text
@@ -36,6 +36,7 @@ from game.ui.scenes.base import Scene
 TOP = 40
 STATUS = 26
 SIDE = 390
+MESSAGE_FRESH = 2.5  # seconds a message said (a refusal, the last event) shows over the status hint
 
 HANDOVER_TITLES = {
     "unbind": "Player {p}: unbind?",
@@ -72,6 +73,8 @@ class BattleScene(Scene):
         self.begun_version = -1
         self.message = ""
         self.message_colour = theme.TEXT
+        self.clock = 0.0  # seconds of scene time (update's dt)
+        self.message_at = -1e9  # when the message was said: a fresh one shows over the hint
         self.rule_popup: tuple[str, str] | None = None
         self.rule_box_rect: pygame.Rect | None = None
         self.handover_button: pygame.Rect | None = None
@@ -144,7 +147,8 @@ class BattleScene(Scene):
         return None
 
     def say(self, text: str, colour=theme.TEXT) -> None:
-        self.message, self.message_colour = text, colour
+        self.message, self.message_colour = plain(self.state, text), colour
+        self.message_at = self.clock
 
     def local(self, pos) -> tuple[int, int]:
         return pos[0] - self.field_rect.x, pos[1] - self.field_rect.y
@@ -153,7 +157,9 @@ class BattleScene(Scene):
         return self.camera.to_world(*self.local(pos))
 
     def thing_at(self, wx: float, wy: float) -> tuple[str | None, int]:
-        """The unit model or manifestation under a world point (bases first)."""
+        """The unit model or manifestation under a world point: a base the point is on, then a
+        footprint it is on (a manifestation that moves like a unit is picked like one, M10),
+        then whatever is within a few pixels, nearest first (bases before footprints)."""
         st = self.state
         best = (None, 0, 1e9)
         slack = 3 / max(self.camera.scale, 1e-6)  # a few pixels of grace
@@ -163,17 +169,25 @@ class BattleScene(Scene):
                 d = math.hypot(m.x - wx, m.y - wy) - r
                 if d <= slack and d < best[2]:
                     best = (uid, i, d)
-        if best[0] is not None:
+        if best[0] is not None and best[2] <= 0:
             return best[0], best[1]
         import shapely
 
+        near = None
         for mid in st.manifestations:
             shape = manifestation_shape(st, mid)
             if isinstance(shape, Circle):
-                if math.hypot(shape.x - wx, shape.y - wy) <= shape.r + slack:
-                    return mid, 0
-            elif shape.buffer(slack).contains(shapely.Point(wx, wy)):
+                d = math.hypot(shape.x - wx, shape.y - wy) - shape.r
+            else:
+                d = shape.distance(shapely.Point(wx, wy))
+            if d <= 0:
                 return mid, 0
+            if d <= slack and (near is None or d < near[1]):
+                near = (mid, d)
+        if best[0] is not None:
+            return best[0], best[1]
+        if near is not None:
+            return near[0], 0
         return None, 0
 
     def shape_at(self, wx: float, wy: float):
@@ -378,8 +392,8 @@ class BattleScene(Scene):
             else:
                 self.handle(it)
             return
-        if thing is not None and thing in self.state.units:
-            self.selected = (thing, model)
+        if thing is not None and (thing in self.state.units or _acts_like_unit(self.state, thing)):
+            self.selected = (thing, model)  # the observer of sight lines (a footprint: M10)
             return
         if thing is None:
             self.dragging = True
@@ -415,6 +429,7 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.clock += dt
         st = self.state
         if not st.is_over():
             d = self.decision
@@ -525,6 +540,11 @@ class BattleScene(Scene):
         return view
 
     def _build_panel_widgets(self, view: PanelView) -> None:
+        st = self.state
+        view.title = plain(st, view.title)  # ids never reach the screen: engine text names things by name
+        view.lines = [plain(st, s) for s in view.lines]
+        for b in view.buttons:
+            b.label, b.odds, b.tip = plain(st, b.label), plain(st, b.odds), plain(st, b.tip)
         r = self.panel_rect
         cont = UIScrollingContainer(pygame.Rect(r.x, r.y, r.w, r.h), manager=self.manager, allow_scroll_x=False)
         self._panel_container = cont
@@ -569,19 +589,21 @@ class BattleScene(Scene):
         ov = Overlays()
         view = self.view
         ov.hovered = self.hover
-        ov.selected = self.selected if self.selected and self.selected[0] in st.units and st.units[self.selected[0]].alive else None
+        ov.selected = self.selected if self.selected and _on_field(st, self.selected[0]) else None
         hint = ""
         hint_col = theme.TEXT
         hidden = self.needs_handover()
         if view is not None and not hidden:
             for thing in view.field_picks:
-                if thing in st.units:
+                if thing in st.units or thing in st.manifestations:
                     ov.highlight_units[thing] = theme.LEGAL_TARGET
         # staged caster: its selected model is the observer
         if self.selection.get("unit") in st.units:
             uid = self.selection["unit"]
             self.selected = (uid, self.selection.get("model", self.selected[1] if self.selected and self.selected[0] == uid else self._first_model(uid)))
             ov.selected = self.selected
+        elif self.selection.get("unit") in st.manifestations:  # a walker or a manifestation that shoots (M10)
+            self.selected = ov.selected = (self.selection["unit"], 0)
         # hover ranges
         if self.hover in st.units and not hidden:
             ov.rings += self.unit_rings(self.hover, self.hover_model)
@@ -594,7 +616,19 @@ class BattleScene(Scene):
             if ring is not None:
                 ov.rings.append(ring)
         # sight line from the selected model to the hovered target
-        if ov.selected and self.hover and self.hover != ov.selected[0] and not hidden:
+        if ov.selected and self.hover and self.hover != ov.selected[0] and not hidden and ov.selected[0] in st.manifestations:
+            # a footprint looks as the engine says (G2 from a footprint, M10); no single line to draw
+            ou = ov.selected[0]
+            try:
+                with st.query():
+                    seen = unit_sees(st, ou, self.hover)
+                    d = distance(manifestation_shape(st, ou), self._shape_of(self.hover, self.hover_model))
+            except Exception:
+                seen = None
+            if seen is not None:
+                hint = f"{name_of(st, ou)} {'sees' if seen else 'cannot see'} the target, {d:.2f}\" away (G2)"
+                hint_col = theme.TEXT_GOOD if seen else theme.TEXT_BAD
+        elif ov.selected and self.hover and self.hover != ov.selected[0] and not hidden:
             ou, om = ov.selected
             try:
                 s = sight(st, ou, om, self.hover)
@@ -659,7 +693,7 @@ class BattleScene(Scene):
         elif self.ruler_mode and not hint:
             hint = "Ruler: press on a base or a point and drag"
         self.overlays = ov
-        self.hint = (hint, hint_col)
+        self.hint = (plain(st, hint), hint_col)
 
     def _shape_of(self, thing: str, model: int):
         if thing in self.state.units:
@@ -704,13 +738,16 @@ class BattleScene(Scene):
         """E7: the control zone around a predatory manifestation's summoning model, and what the
         engine says of its control (predatory.wild_reason); other manifestations show their
         characteristics only."""
+        from game.rules.manifest_units import moves_like_unit
         from game.rules.predatory import wild_reason
 
         st = self.state
         m = st.manifestations[mid]
         scroll = st.game.content.manifestations[m.scroll]
-        stats = f"{scroll.name}: {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", banishment {scroll.banishment}"
+        stats = f"{name_of(st, mid)} (player {m.player}): {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", banishment {scroll.banishment}"
         if not scroll.predatory:
+            if moves_like_unit(st, mid):  # M10: the engine's test
+                stats += f", Health {max(0, scroll.health - m.damage)}/{scroll.health}, Save {scroll.save}+: moves like a unit (M10)"
             return None, stats
         rng = st.game.profile.control_range
         why = wild_reason(st, mid)
@@ -736,6 +773,8 @@ class BattleScene(Scene):
         hidden = self.needs_handover()
         self.renderer.draw(field, st, self.overlays, (id(self.session), self.session.version))
         hint, col = getattr(self, "hint", ("", theme.TEXT))
+        if self.message and self.clock - self.message_at < MESSAGE_FRESH:  # e.g. why a press was refused
+            hint, col = self.message, self.message_colour
         hud.status_line(surface, self.status_rect, hint or self.message, col if hint else self.message_colour)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         hud.dice_tray(surface, self.tray_rect, self._tray)
@@ -771,13 +810,27 @@ def _undo_label(state, action) -> str:
         return action.type
 
 
+def _acts_like_unit(state, thing: str) -> bool:
+    """A manifestation that moves or shoots like a unit (M10): it can be picked as an observer."""
+    from game.rules.manifest_units import moves_like_unit
+    from game.rules.shooting import ranged
+
+    return thing in state.manifestations and (moves_like_unit(state, thing) or bool(ranged(state, thing)))
+
+
+def _on_field(state, thing: str) -> bool:
+    if thing in state.units:
+        return state.units[thing].alive
+    return thing in state.manifestations
+
+
 def _handover_detail(scene: BattleScene) -> str:
     d = scene.decision
     if d.kind == "unbind":
         st = scene.state
         sp = st.game.content.abilities[d.data["spell"]]
         return f"{st.units[d.data['caster']].name} cast {sp.name} with {d.data['roll']}. Unbind it?"
-    return d.prompt[:1].upper() + d.prompt[1:] + "."
+    return plain(scene.state, d.prompt[:1].upper() + d.prompt[1:] + ".")
 
 
 def _esc(s: str) -> str:
