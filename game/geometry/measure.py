@@ -280,23 +280,11 @@ def first_touch(
     """
     (sx, sy), (ex, ey) = start, end
     dx, dy = ex - sx, ey - sy
-    a = dx * dx + dy * dy
     out: list[float] = []
     coords = None if isinstance(footprint, Circle) else np.asarray(footprint.exterior.coords)
     for c in targets:
         if coords is None:
-            R = footprint.r + c.r
-            fx, fy = sx - c.x, sy - c.y
-            c0 = fx * fx + fy * fy - R * R
-            if c0 <= TOL:
-                out.append(0.0)
-                continue
-            b = fx * dx + fy * dy
-            disc = b * b - a * c0
-            if a == 0.0 or b >= 0.0 or disc < 0.0:
-                out.append(math.inf)
-                continue
-            t = (-b - math.sqrt(disc)) / a
+            t = _circle_reach_time(sx, sy, dx, dy, c.x, c.y, footprint.r + c.r + TOL)
             out.append(t if t <= 1.0 + 1e-12 else math.inf)
             continue
         if point_distance(footprint, c.x, c.y) <= c.r + TOL:
