@@ -8,6 +8,8 @@ The scene puts them in `Overlays.marks`; nothing here reads or changes the game 
     Line(a, b, colour, width)     a path or a sight line
     Band(x, y, r, width, colour)  a ring `width` inches wide outside radius r (the ½" band)
     Label(x, y, text, colour)     a chip of text anchored at a world point
+    Region(geometry, colour)      a shapely area of any shape (parts, holes) shaded translucent,
+                                  e.g. where a summoned manifestation's centre may go (M9)
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ class Band:
     r: float  # inner radius in inches
     width: float  # inches
     colour: tuple[int, int, int]
+
+
+@dataclass
+class Region:
+    geometry: Any  # a shapely Polygon or MultiPolygon, inches
+    colour: tuple[int, int, int]
+    alpha: int = 55
 
 
 @dataclass
@@ -115,6 +124,8 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
             c = cam.to_screen(mk.x, mk.y)
             w = max(1, round(mk.width * s))
             circle(surf, mk.colour, c, (mk.r + mk.width / 2) * s, w)
+        elif isinstance(mk, Region):
+            _draw_region(surf, cam, mk)
         elif isinstance(mk, Label):
             labels.append(mk)
     for lb in labels:  # text last, above every shape
@@ -126,3 +137,28 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
         surf.fill((0, 0, 0), bg)
         pygame.draw.rect(surf, lb.colour, bg, 1)
         surf.blit(t, (bg.x + 4, bg.y + 2))
+
+
+def _draw_region(surf: pygame.Surface, cam, mk: Region) -> None:
+    """Shade every part of a shapely area, its holes left clear, and outline it."""
+    geom = mk.geometry
+    if geom is None or geom.is_empty:
+        return
+    parts = list(getattr(geom, "geoms", [geom]))
+    tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    edges: list[list[tuple[float, float]]] = []
+    for part in parts:
+        if part.geom_type != "Polygon" or part.is_empty:
+            continue
+        outer = [cam.to_screen(x, y) for x, y in part.exterior.coords]
+        if len(outer) >= 3:
+            pygame.draw.polygon(tmp, (*mk.colour, mk.alpha), outer)
+            edges.append(outer)
+        for hole in part.interiors:
+            inner = [cam.to_screen(x, y) for x, y in hole.coords]
+            if len(inner) >= 3:
+                pygame.draw.polygon(tmp, (0, 0, 0, 0), inner)  # drawing sets pixels: the hole is cleared
+                edges.append(inner)
+    surf.blit(tmp, (0, 0))
+    for ring in edges:
+        pygame.draw.lines(surf, mk.colour, True, ring, 1)
