@@ -810,10 +810,17 @@ def _specials(g: BaseGeometry, source: Point2, max_parts: int = 64) -> Iterator[
                 yield (float(ring[k, 0]), float(ring[k, 1]))
 
 
+def _depth(poly: BaseGeometry) -> float:
+    """The radius of the largest circle inside ``poly`` (to within ERR / 3)."""
+    line = shapely.maximum_inscribed_circle(poly, max(min(ERR / 3, math.sqrt(poly.area) / 50), 1e-7))
+    return float(line.length)
+
+
 def _samples(g: BaseGeometry, budget: int) -> Iterator[Point2]:
     """About ``budget`` grid points inside ``g``, shared among its parts by area, each part's
-    deepest first."""
-    parts = _parts(g)
+    deepest first. Parts no deeper than ``2 * ERR`` are left out: they may be nothing but the
+    slack of the polygons standing for circles, and their special points were tried already."""
+    parts = [p for p in _parts(g) if _depth(p) > 2 * ERR]
     total = sum(p.area for p in parts)
     if total <= 0 or budget <= 0:
         return
