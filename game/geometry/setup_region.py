@@ -38,21 +38,23 @@ inside it meets every constraint the region encodes (bases and footprints are fa
 Finding a point. :meth:`SetupSpace.ray_points` first traces the constraints along 16 rays from
 the summoning model, without building the region: wholly within, the edge and round obstacles
 exactly (a quadratic per disk), polygons by their edge crossings; on each ray it offers the
-farthest legal stretch, ``ERODE`` short of its end. Any point that passes the exact check proves
-that a set-up exists, however it was found. When the rays find nothing, :func:`pick` searches the
-2D region (:meth:`SetupSpace.region`): in each connected part the pole of inaccessibility of the
-part eroded by ``ERODE`` (0.006"), its representative point, its point nearest the summoning
-model (this finds a legal centre lying exactly on the wholly-within limit, where the legal set
-may be a single point), its own pole, a few boundary vertices and nudges, and the farthest points
-along rays; points inside the sight region first when sight failed. If no candidate passes and
-the region is not empty, it samples the region on a fine grid (at most ``max_checks`` exact
-checks in all) before it answers "none".
+farthest legal stretch, ``MARGIN`` (0.05") short of its end. Any point that passes the exact
+check proves that a set-up exists, however it was found. When the rays find nothing,
+:func:`pick` searches the 2D region (:meth:`SetupSpace.region`): the farthest points along rays
+midway between the first ones, then in each connected part, deepest first, the pole of
+inaccessibility of the part eroded by ``ERODE`` (0.006") and its representative point, the
+part's own pole, its point nearest the summoning model (this finds a legal centre lying exactly
+on the wholly-within limit, where the legal set may be a single point), nudges from there
+towards the pole and a few boundary vertices; inside the sight region first once a candidate
+has failed. If no candidate passes and the region is not empty, it samples the region on a fine
+grid (at most ``max_checks`` exact checks in all) before it answers "none".
 
 The guarantee (M9): whenever a legal centre exists with 0.01" to spare (a disk of radius 0.01"
-of legal centres), the region's part that holds it has a pole more than ``ERODE - ERR`` deep
-inside it, which meets every constraint of the region, so the search returns a legal point
-unless sight rejects it. Every point returned has passed the caller's exact check
-(``SetupCheck.problems`` is the judge).
+of legal centres), the region has a part more than 0.01" deep; the parts are searched deepest
+first, and the pole of a part more than ``2 * ERR`` deep (or of the part eroded by ``ERODE``)
+meets every constraint of the region, so the search returns a legal point unless sight rejects
+it. Every point returned has passed the caller's exact check (``SetupCheck.problems`` is the
+judge).
 
 Limits: sight is not in the region. :func:`sight_region` approximates "some point of the
 footprint is visible from the base" (lines from the base's centre and a ring of rim points; G2's
@@ -96,6 +98,10 @@ ERR = 0.0015
 
 ERODE = 0.006
 """Inches: how deep inside the region (or short of a ray's legal stretch) points are taken."""
+
+MARGIN = 0.05
+"""Inches: points on rays are taken this far short of the end of their legal stretch, so that a
+click on a hint, a pixel off, is still legal; shorter stretches give their middle."""
 
 SPREAD = 3.0
 """Inches between the points asked for together (UI hints and bot options)."""
@@ -236,20 +242,25 @@ def _grown_piece(piece: tuple, rho: float) -> np.ndarray:
     return np.asarray(g.exterior.coords, dtype=float)
 
 
-def _circles_minus_foot(foot: _Foot, x: np.ndarray, y: np.ndarray, rho: np.ndarray) -> tuple[list[BaseGeometry], list[np.ndarray]]:
-    """disk(c, rho) + (-F) for a polygon footprint, never larger than the truth: the pieces and
-    their ring edges."""
-    polys: list[BaseGeometry] = []
-    edges: list[np.ndarray] = []
+def _circles_minus_foot(foot: _Foot, x: np.ndarray, y: np.ndarray, rho: np.ndarray) -> list[np.ndarray]:
+    """disk(c, rho) + (-F) for a polygon footprint, never larger than the truth: closed rings
+    in groups of equal length, each group an ``(n, k + 1, 2)`` array."""
+    groups: list[np.ndarray] = []
     for piece in foot.neg:
         key = tuple(map(tuple, piece.tolist()))
         for r in np.unique(rho):
             m = rho == r
             ring = _grown_piece(key, float(r))
-            coords = ring[None, :, :] + np.column_stack([x[m], y[m]])[:, None, :]
-            polys += list(shapely.polygons(coords))
-            edges += list(np.concatenate([coords[:, :-1, :], coords[:, 1:, :]], axis=2))
-    return polys, edges
+            groups.append(ring[None, :, :] + np.column_stack([x[m], y[m]])[:, None, :])
+    return groups
+
+
+def _group_edges(groups: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """One ``(k, 4)`` edge array per ring of the groups of rings."""
+    out: list[np.ndarray] = []
+    for g in groups:
+        out += list(np.concatenate([g[:, :-1, :], g[:, 1:, :]], axis=2))
+    return out
 
 
 def _hulls(point_sets: Sequence[np.ndarray]) -> list[BaseGeometry]:
@@ -330,15 +341,15 @@ def _edges(polys: Sequence[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(segs), np.concatenate(ids)
 
 
-def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray) -> list[list[tuple[float, float]]]:
-    """For each ray direction (rows of ``u``), the stretches ``(t_in, t_out)`` of the whole line
-    ``s + t u`` inside each polygon, given as one ``(n, 4)`` edge array per polygon (even-odd per
+def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The stretches of the lines ``s + t u`` (one per row of ``u``) inside each polygon, given
+    as one ``(n, 4)`` edge array per polygon: arrays ``(ray, t_in, t_out)``. Even-odd per
     polygon; an edge crosses when its ends lie on different sides, an end on the line counting
-    as the positive side, so parity always holds)."""
-    out: list[list[tuple[float, float]]] = [[] for _ in range(len(u))]
+    as the positive side, so parity always holds."""
+    none = (np.empty(0, dtype=np.intp), np.empty(0), np.empty(0))
     edges = [e for e in edges if len(e)]
     if not edges:
-        return out
+        return none
     ids = np.repeat(np.arange(len(edges)), [len(e) for e in edges])
     e = np.vstack(edges)
     ax, ay = e[:, 0] - sx, e[:, 1] - sy
@@ -348,7 +359,7 @@ def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray)
     db = uy * bx - ux * by
     rk, ek = np.nonzero((da > 0) != (db > 0))
     if not len(rk):
-        return out
+        return none
     a, b = da[rk, ek], db[rk, ek]
     ta = ux[rk, 0] * ax[ek] + uy[rk, 0] * ay[ek]
     tb = ux[rk, 0] * bx[ek] + uy[rk, 0] * by[ek]
@@ -362,44 +373,46 @@ def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray)
     first = np.flatnonzero(rank % 2 == 0)
     first = first[first + 1 < len(group)]
     first = first[group[first + 1] == group[first]]
-    for k, t0, t1 in zip(rk[first].tolist(), t[first].tolist(), t[first + 1].tolist()):
-        out[k].append((t0, t1))
+    return rk[first], t[first], t[first + 1]
+
+
+def _stretches(lo: np.ndarray, hi: np.ndarray, ray: np.ndarray, t0: np.ndarray, t1: np.ndarray) -> list[list[tuple[float, float]]]:
+    """Per ray k, the stretches of [lo[k], hi[k]] outside every blocked stretch (t0, t1) of
+    that ray, farthest first, in one vectorised pass: outside [lo, hi] is blocked too, and a
+    gap opens wherever a blocked stretch starts after every earlier one of its ray has ended."""
+    n = len(lo)
+    far = 1e4  # beyond any distance on a battlefield: rays offset by it never mix
+    ray = np.concatenate([ray, np.arange(n), np.arange(n)])
+    a = np.concatenate([t0, lo - far / 4, hi])
+    b = np.concatenate([t1, lo, hi + far / 4])
+    off = ray * far
+    a, b = a + off, b + off
+    order = np.argsort(a, kind="stable")
+    ray, a, b = ray[order], a[order], b[order]
+    ends = np.maximum.accumulate(b)
+    gap = np.flatnonzero((a[1:] > ends[:-1]) & (ray[1:] == ray[:-1]))
+    out: list[list[tuple[float, float]]] = [[] for _ in range(n)]
+    k = ray[gap + 1]
+    for r, g0, g1 in zip(k.tolist(), (ends[gap] - k * far).tolist(), (a[gap + 1] - k * far).tolist()):
+        out[r].append((g0, g1))
+    for gaps in out:
+        gaps.reverse()
     return out
 
 
-def _gaps(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The stretches of [lo, hi] outside every blocked stretch, farthest first."""
-    if hi <= lo:
-        return []
-    gaps = []
-    cur = lo
-    for a, b in sorted(blocked):
-        if b <= cur:
-            continue
-        if a > hi:
-            break
-        if a > cur:
-            gaps.append((cur, min(a, hi)))
-        cur = max(cur, b)
-        if cur >= hi:
-            break
-    if cur < hi:
-        gaps.append((cur, hi))
-    gaps.reverse()
-    return gaps
-
-
-def _directions(rays: int) -> np.ndarray:
-    a = np.arange(rays) * (2 * math.pi / rays)
+def _directions(rays: int, offset: float = 0.0) -> np.ndarray:
+    """Unit vectors of ``rays`` directions, ``offset`` (a fraction of the step) past east."""
+    a = (np.arange(rays) + offset) * (2 * math.pi / rays)
     return np.column_stack([np.cos(a), np.sin(a)])
 
 
 def _on_stretch(sx: float, sy: float, u, a: float, b: float) -> Point2 | None:
-    """The point ``ERODE`` short of the far end of a legal stretch; None for a stretch no longer
-    than ``2 * ERODE`` (left to the region search)."""
+    """The point ``MARGIN`` short of the far end of a legal stretch (its middle when the stretch
+    is shorter than ``2 * MARGIN``); None for a stretch no longer than ``2 * ERODE`` (left to
+    the region search)."""
     if b - a <= 2 * ERODE:
         return None
-    t = b - ERODE
+    t = b - min(MARGIN, (b - a) / 2)
     return (sx + t * float(u[0]), sy + t * float(u[1]))
 
 
@@ -474,13 +487,21 @@ class SetupSpace:
             grown = [pair for pair, dd in zip(grown, d) if dd < self.bound]
         self.polys = [g for g, _ in grown]
         self._edges = [e for _, e in grown]
-        self._disk_pieces: tuple[list[BaseGeometry], list[np.ndarray]] | None = None
+        self._disk_rings: list[np.ndarray] | None = None
+        self._disk_edges: list[np.ndarray] | None = None
+        self._rays: dict[int, list[list[Point2]]] = {}
 
-    def _polygon_disks(self) -> tuple[list[BaseGeometry], list[np.ndarray]]:
-        """For a polygon footprint, the disks grown by -F as pieces and their edges (built once)."""
-        if self._disk_pieces is None:
-            self._disk_pieces = _circles_minus_foot(self.foot, self.cx, self.cy, self.cr) if len(self.cx) else ([], [])
-        return self._disk_pieces
+    def _polygon_disks(self) -> list[np.ndarray]:
+        """For a polygon footprint, the rings of the disks grown by -F, in groups (built once)."""
+        if self._disk_rings is None:
+            self._disk_rings = _circles_minus_foot(self.foot, self.cx, self.cy, self.cr) if len(self.cx) else []
+        return self._disk_rings
+
+    def _all_edges(self) -> list[np.ndarray]:
+        """Edge arrays of every removed polygon the rays must cross (built once)."""
+        if self._disk_edges is None:
+            self._disk_edges = self._edges + (_group_edges(self._polygon_disks()) if self.foot.r is None else [])
+        return self._disk_edges
 
     # -- along rays --
     def _kept(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -508,44 +529,44 @@ class SetupSpace:
                 hi = np.where((d == 0) & ((p <= a) | (p >= b)), -1.0, hi)
         return lo, hi
 
-    def _blocked(self, u: np.ndarray) -> list[list[tuple[float, float]]]:
-        """Per ray, the stretches removed by obstacles and enemies (disks exactly for a round
-        footprint; polygons by their inscribed buffers)."""
+    def _blocked(self, u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The stretches removed by obstacles and enemies along the rays, as arrays ``(ray,
+        t0, t1)``: disks exactly for a round footprint, polygons by their inscribed buffers."""
         sx, sy = self.source.x, self.source.y
-        out: list[list[tuple[float, float]]] = [[] for _ in range(len(u))]
+        rays, t0, t1 = [np.empty(0, dtype=np.intp)], [np.empty(0)], [np.empty(0)]
         if self.foot.r is not None and len(self.cx):
             dx, dy = self.cx - sx, self.cy - sy
             b = u[:, 0:1] * dx + u[:, 1:2] * dy
             disc = b * b - (dx * dx + dy * dy - self.crho * self.crho)
-            hit = disc > 0
-            root = np.sqrt(np.where(hit, disc, 0.0))
-            t0, t1 = b - root, b + root
-            for k in range(len(u)):
-                m = hit[k]
-                out[k] = list(zip(t0[k, m].tolist(), t1[k, m].tolist()))
-        edges = self._edges + (self._polygon_disks()[1] if self.foot.r is None else [])
-        for k, found in enumerate(_crossings(edges, sx, sy, u)):
-            out[k] += found
-        return out
+            rk, ck = np.nonzero(disc > 0)
+            root = np.sqrt(disc[rk, ck])
+            rays.append(rk)
+            t0.append(b[rk, ck] - root)
+            t1.append(b[rk, ck] + root)
+        rk, a, b = _crossings(self._all_edges(), sx, sy, u)
+        rays.append(rk)
+        t0.append(a)
+        t1.append(b)
+        return np.concatenate(rays), np.concatenate(t0), np.concatenate(t1)
 
     def ray_points(self, rays: int = RAYS) -> list[list[Point2]]:
         """Per ray from the source's centre (in ray order), candidate centres on its legal
-        stretches, farthest first: each ``ERODE`` short of the stretch's far end. Stretches
-        shorter than ``2 * ERODE`` are left to the region search."""
+        stretches, farthest first: each ``MARGIN`` short of the stretch's far end (see
+        ``_on_stretch``). Stretches no longer than ``2 * ERODE`` are left to the region search.
+        Kept once traced."""
+        found = self._rays.get(rays)
+        if found is not None:
+            return found
         if self.empty or rays <= 0:
             return [[] for _ in range(max(rays, 0))]
         u = _directions(rays)
         lo, hi = self._kept(u)
-        blocked = self._blocked(u)
         sx, sy = self.source.x, self.source.y
         out = []
-        for k in range(rays):
-            pts = []
-            for a, b in _gaps(float(lo[k]), float(hi[k]), blocked[k]):
-                p = _on_stretch(sx, sy, u[k], a, b)
-                if p is not None:
-                    pts.append(p)
-            out.append(pts)
+        for k, gaps in enumerate(_stretches(lo, hi, *self._blocked(u))):
+            pts = [_on_stretch(sx, sy, u[k], a, b) for a, b in gaps]
+            out.append([p for p in pts if p is not None])
+        self._rays[rays] = out
         return out
 
     # -- in 2D --
@@ -568,7 +589,8 @@ class SetupSpace:
                 if self.foot.r is not None:
                     out += _disk_polys(self.cx, self.cy, self.crho)
                 else:
-                    out += self._polygon_disks()[0]
+                    for group in self._polygon_disks():
+                        out += list(shapely.polygons(group))
             self._removed = out
         return self._removed
 
@@ -578,9 +600,10 @@ class SetupSpace:
         if self._region is None:
             area = self.kept()
             if not area.is_empty:
-                removed = [g for g in self.removed() if g.intersects(area)] if self.removed() else []
-                if removed:
-                    area = _polygonal(area.difference(shapely.union_all(np.array(removed, dtype=object))))
+                removed = np.array(self.removed(), dtype=object)
+                removed = removed[shapely.intersects(area, removed)] if len(removed) else removed
+                if len(removed):
+                    area = _polygonal(area.difference(shapely.union_all(removed)))
             self._region = area
         return self._region
 
@@ -753,33 +776,53 @@ def _parts(g: BaseGeometry) -> list[Polygon]:
     return parts
 
 
+def _inscribed(poly: BaseGeometry) -> tuple[float, float, float]:
+    """The centre and radius of the largest circle inside ``poly`` (to within ERR / 3): its pole
+    of inaccessibility and its depth."""
+    tol = max(min(ERR / 3, math.sqrt(poly.area) / 50), 1e-7)
+    (x, y), (bx, by) = shapely.get_coordinates(shapely.maximum_inscribed_circle(poly, tol))
+    return float(x), float(y), math.hypot(bx - x, by - y)
+
+
 def _pole(poly: BaseGeometry) -> Point2 | None:
     if poly.is_empty:
         return None
-    tol = max(min(ERR / 3, math.sqrt(poly.area) / 50), 1e-7)
-    x, y = shapely.get_coordinates(shapely.maximum_inscribed_circle(poly, tol))[0]
-    return (float(x), float(y))
+    x, y, _ = _inscribed(poly)
+    return (x, y)
+
+
+def _by_depth(g: BaseGeometry, max_parts: int = 256) -> list[tuple[Polygon, float, float, float]]:
+    """The connected parts of ``g`` (the ``max_parts`` largest) with their pole and depth,
+    deepest first: a part more than ``2 * ERR`` deep has a pole meeting every constraint of the
+    region, so the deep parts come before the slivers."""
+    found = [(p, *_inscribed(p)) for p in _parts(g)[:max_parts]]
+    found.sort(key=lambda t: -t[3])
+    return found
 
 
 def _region_rays(g: BaseGeometry, source: Point2, rays: int) -> Iterator[Point2]:
-    """The farthest point of ``g`` along each ray from ``source``, ``ERODE`` short of the end."""
+    """The farthest point of ``g`` along each ray from ``source``, ``MARGIN`` short of the end.
+    The rays lie midway between :meth:`SetupSpace.ray_points`' rays, which were tried first."""
     if g.is_empty or rays <= 0:
         return
     sx, sy = source
-    u = _directions(rays)
-    for k, inside in enumerate(_crossings([_edges([g])[0]], sx, sy, u)):
-        for a, b in sorted(((max(a, 0.0), b) for a, b in inside if b > 0), key=lambda ab: -ab[1])[:1]:
-            p = _on_stretch(sx, sy, u[k], a, b)
+    u = _directions(rays, 0.5)
+    rk, t0, t1 = _crossings([_edges([g])[0]], sx, sy, u)
+    for k in range(rays):
+        m = (rk == k) & (t1 > 0)
+        if m.any():
+            j = int(np.argmax(np.where(m, t1, -np.inf)))
+            p = _on_stretch(sx, sy, u[k], max(float(t0[j]), 0.0), float(t1[j]))
             if p is not None:
                 yield p
 
 
-def _specials(g: BaseGeometry, source: Point2, max_parts: int = 64) -> Iterator[Point2]:
-    """Per connected part, biggest first: the pole and representative point of the part eroded
+def _specials(g: BaseGeometry, source: Point2) -> Iterator[Point2]:
+    """Per connected part, deepest first: the pole and representative point of the part eroded
     by ERODE, its own pole, its point nearest ``source`` (and, for a part thinner than ERODE,
     nudges from it towards the pole), and a few boundary vertices."""
     src = shapely.points(source)
-    for part in _parts(g)[:max_parts]:
+    for part, px, py, _depth in _by_depth(g):
         inner = part.buffer(-ERODE, quad_segs=4)
         inner_parts = _parts(inner)
         for piece in inner_parts[:4]:
@@ -788,9 +831,7 @@ def _specials(g: BaseGeometry, source: Point2, max_parts: int = 64) -> Iterator[
                 yield p
             q = piece.representative_point()
             yield (float(q.x), float(q.y))
-        pole = _pole(part)
-        if pole:
-            yield pole
+        yield (px, py)
         nx, ny = (float(v) for v in shapely.get_coordinates(shapely.shortest_line(part, src))[0])
         yield (nx, ny)
         if inner_parts:
@@ -798,10 +839,8 @@ def _specials(g: BaseGeometry, source: Point2, max_parts: int = 64) -> Iterator[
             yield (float(ix), float(iy))
             ring = np.asarray(inner_parts[0].exterior.coords)[:-1]
         else:
-            if pole:
-                px, py = pole
-                for t in (1e-6, 1e-4, 1e-3, 0.01, 0.1, 0.5):
-                    yield (nx + t * (px - nx), ny + t * (py - ny))
+            for t in (1e-6, 1e-4, 1e-3, 0.01, 0.1, 0.5):
+                yield (nx + t * (px - nx), ny + t * (py - ny))
             ring = np.asarray(part.exterior.coords)[:-1]
         if len(ring):
             d = np.hypot(ring[:, 0] - source[0], ring[:, 1] - source[1])
@@ -810,17 +849,12 @@ def _specials(g: BaseGeometry, source: Point2, max_parts: int = 64) -> Iterator[
                 yield (float(ring[k, 0]), float(ring[k, 1]))
 
 
-def _depth(poly: BaseGeometry) -> float:
-    """The radius of the largest circle inside ``poly`` (to within ERR / 3)."""
-    line = shapely.maximum_inscribed_circle(poly, max(min(ERR / 3, math.sqrt(poly.area) / 50), 1e-7))
-    return float(line.length)
-
-
 def _samples(g: BaseGeometry, budget: int) -> Iterator[Point2]:
     """About ``budget`` grid points inside ``g``, shared among its parts by area, each part's
     deepest first. Parts no deeper than ``2 * ERR`` are left out: they may be nothing but the
     slack of the polygons standing for circles, and their special points were tried already."""
-    parts = [p for p in _parts(g) if _depth(p) > 2 * ERR]
+    parts = [p for p, _x, _y, depth in _by_depth(g) if depth > 2 * ERR]
+    parts.sort(key=lambda p: -p.area)
     total = sum(p.area for p in parts)
     if total <= 0 or budget <= 0:
         return

@@ -1,9 +1,17 @@
 """Summoning manifestations (M9, E2): who may try, where it may be set up, and setting it up.
 
 Set-up constraints come from the manifestation's warscroll (`SetupRule`): wholly within X" of
-the summoning model (E5), visible to it, more than Y" from every enemy unit, and legal under
-G4 (no overlap with bases, impassable terrain, other manifestations or the edge).
-If no legal set-up exists when the spell or prayer resolves, the attempt fails (E2).
+the summoning model (E5), visible to it, more than Y" from every enemy unit (M10: enemy
+manifestations count as units for set-up, those with Move 0" only in the combat phase; none
+under aos3), and legal under G4 (no overlap with bases, impassable terrain, other
+manifestations or the edge). `SetupCheck.problems` is the exact check of one point.
+
+If no legal set-up exists when the spell or prayer resolves, the attempt fails (E2). M9 rules
+that "cannot" means none exists anywhere, so existence is not decided by sampling: a point that
+passes the exact check proves a set-up exists (found first along rays from the model, cheaply),
+and only the region of legal centres built by `game.geometry.setup_region` may conclude that
+none does (its guarantee: a legal set-up with 0.01" to spare is always found). `setup_region`
+gives that region to the UI to shade; `candidate_points` gives bots and hints legal points.
 """
 
 from __future__ import annotations
@@ -223,7 +231,7 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
     Candidate generation for bots and UI hints, and (with `limit` 1) the E2 question "does a
     legal set-up exist?". Every point is confirmed by `SetupCheck.problems`, the exact check.
     First the set-up constraints are traced along RAYS rays from the model (the farthest legal
-    stretch of each ray, 0.006" short of its end); if no ray point passes, the 2D region of
+    stretch of each ray, 0.05" short of its end); if no ray point passes, the 2D region of
     legal centres is searched (`game.geometry.setup_region.pick`), which finds a point whenever
     one exists with 0.01" to spare, sight aside. Empty only then: the region is empty, or no
     point of it passed (M9, E2). Cached with the state's geometry."""
@@ -245,8 +253,9 @@ def candidate_points(state: "State", player: int, unit_id: str, model: int, scro
 
 
 def setup_exists(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> bool:
-    """E2, M9: can the manifestation be legally set up anywhere? Decided by the region of
-    legal centres, with a point of it confirmed by the exact check (`candidate_points`)."""
+    """E2, M9: can the manifestation be legally set up anywhere? Yes as soon as a point passes
+    the exact check; no only when the region of legal centres holds none that passes
+    (`candidate_points` with `limit` 1)."""
     return bool(candidate_points(state, player, unit_id, model, scroll_id, limit=1))
 
 
