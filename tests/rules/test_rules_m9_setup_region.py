@@ -248,6 +248,51 @@ def test_m10_overlapping_any_manifestation_is_still_refused():
     assert any("ends on manifestation" in p for p in setup_problems(s, 1, "w2", 0, "rolling_pyre", *M10_SPOT))
 
 
+# --- M9, G2: sight ------------------------------------------------------------------------------
+
+
+def walls_round_the_caster(slot_deg=None, slot=0.2, n=36):
+    """A ring of obscuring, impassable wall from 1" to 4" round the caster, in overlapping
+    sectors (so that no line from the caster runs along a shared edge, G2), with a radial slot
+    `slot` wide at `slot_deg` degrees, or closed."""
+    cx, cy = CASTER
+    cut = None
+    if slot_deg is not None:
+        a = math.radians(slot_deg)
+        cut = shapely.LineString([(cx, cy), (cx + 9 * math.cos(a), cy + 9 * math.sin(a))]).buffer(slot / 2, cap_style="flat")
+    out = []
+    for k in range(n):
+        a0, a1 = 2 * math.pi * k / n - 0.02, 2 * math.pi * (k + 1) / n + 0.02
+        r1 = 4.0 / math.cos((a1 - a0) / 2)
+        sector = shapely.Polygon([(cx + math.cos(a0), cy + math.sin(a0)), (cx + r1 * math.cos(a0), cy + r1 * math.sin(a0)),
+                                  (cx + r1 * math.cos(a1), cy + r1 * math.sin(a1)), (cx + math.cos(a1), cy + math.sin(a1))])
+        for part in shapely.get_parts(sector.difference(cut) if cut is not None else sector):
+            if part.area > 1e-6:
+                pts = [(float(x), float(y)) for x, y in list(part.exterior.coords)[:-1]]
+                out.append({"name": f"Wall {len(out)}", "traits": ["obscuring", "impassable"], "points": pts})
+    return out
+
+
+def test_m9_g2_a_setup_seen_only_through_a_slot_in_a_wall_is_found():
+    # M9, G2: the caster is walled in but for a 0.2" slot at 101.25 degrees; set-ups beyond the
+    # wall are legal only where the caster sees them, through the slot: one is found.
+    s = battle({"w2": (1, P1_WIZ2, [CASTER]), "enemy": (2, P2_WARDENS, [(50, 40)])}, [3, 4],
+               terrain=walls_round_the_caster(101.25))
+    events = s.apply(PYRE)
+    assert "SummonFailed" not in [e.type for e in events]
+    spot = s.pending().options[0]
+    assert s.legal(spot)
+    assert abs(math.degrees(math.atan2(spot.y - CASTER[1], spot.x - CASTER[0])) - 101.25) < 12
+
+
+def test_e2_a_caster_walled_in_by_obscuring_terrain_cannot_summon():
+    # E2, G2: with the slot closed nothing outside the wall is visible: the attempt fails.
+    s = battle({"w2": (1, P1_WIZ2, [CASTER]), "enemy": (2, P2_WARDENS, [(50, 40)])}, [3, 4],
+               terrain=walls_round_the_caster())
+    assert setup_region(s, 1, "w2", 0, "rolling_pyre").area < 0.01  # the UI shades nothing
+    assert only(s.apply(PYRE), "SummonFailed").rule == "E2"
+
+
 # --- M9: the candidates offered on an open board ---------------------------------------------
 
 
