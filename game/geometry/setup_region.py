@@ -822,12 +822,12 @@ def _region_rays(g: BaseGeometry, source: Point2, rays: int) -> Iterator[Point2]
                 yield p
 
 
-def _specials(g: BaseGeometry, source: Point2) -> Iterator[Point2]:
-    """Per connected part, deepest first: the pole and representative point of the part eroded
-    by ERODE, its own pole, its point nearest ``source`` (and, for a part thinner than ERODE,
-    nudges from it towards the pole), and a few boundary vertices."""
+def _specials(parts: Sequence[tuple[Polygon, float, float, float]], source: Point2) -> Iterator[Point2]:
+    """Per connected part (from :func:`_by_depth`, deepest first): the pole and representative
+    point of the part eroded by ERODE, its own pole, its point nearest ``source`` (and, for a
+    part thinner than ERODE, nudges from it towards the pole), and a few boundary vertices."""
     src = shapely.points(source)
-    for part, px, py, _depth in _by_depth(g):
+    for part, px, py, _depth in parts:
         inner = part.buffer(-ERODE, quad_segs=4)
         inner_parts = _parts(inner)
         for piece in inner_parts[:4]:
@@ -946,20 +946,24 @@ def pick(
     if region.is_empty or limit <= 0:
         return picker.found
 
-    def candidates(g: BaseGeometry) -> Iterator[Point2]:
+    def candidates(g: BaseGeometry, parts=None) -> Iterator[Point2]:
         yield from _region_rays(g, source, rays)
-        yield from _specials(g, source)
+        yield from _specials(_by_depth(g) if parts is None else parts, source)
 
-    if picker.run(candidates(region)):
+    parts = _by_depth(region)
+    if picker.run(candidates(region, parts)):
         return picker.found
     preferred = EMPTY
-    if prefer is not None and picker.failed:
+    deep = any(depth > 2 * ERR for *_, depth in parts)  # else nothing is left for sight to decide
+    if prefer is not None and picker.failed and deep:
         zone = prefer() if callable(prefer) else prefer
         if zone is not None and not zone.is_empty:
             preferred = _polygonal(region.intersection(zone))
         if not preferred.is_empty and picker.run(candidates(preferred)):
             return picker.found
     if picker.found:
+        return picker.found
+    if not deep:
         return picker.found
     if prefer is None:
         picker.run(_samples(region, max_checks - picker.checks))
