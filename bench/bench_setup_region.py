@@ -12,6 +12,14 @@ armies' casters 20" apart in midfield (bench_hero_phase.py's layout), where the 
 units matters.
 
     python bench/bench_setup_region.py [--repeat 20]
+
+Measured on this machine (2 cores, other work running; medians of 30, two runs each), the 1"
+grid search this replaced -> the region search:
+
+    deployed  candidates cold 0.73-0.81 -> 1.12-1.47 ms, warm 0.59-0.60 -> 0.00 ms (cached),
+              open_setup cold 0.24-0.26 -> 0.55-0.58 ms
+    midfield  candidates cold 1.19-1.23 -> 1.31-1.36 ms, warm 0.94-0.99 -> 0.00 ms (cached),
+              open_setup cold 0.35-0.39 -> 0.58-0.60 ms
 """
 
 from __future__ import annotations

@@ -107,6 +107,9 @@ click on a hint, a pixel off, is still legal; shorter stretches give their middl
 SPREAD = 3.0
 """Inches between the points asked for together (UI hints and bot options)."""
 
+STRETCHES = 3
+"""Legal stretches per ray offered by :meth:`SetupSpace.ray_points` (the farthest ones)."""
+
 RAYS = 16
 """Directions from the summoning model along which the farthest legal centre is tried first."""
 
@@ -406,8 +409,10 @@ def _stretches(lo: np.ndarray, hi: np.ndarray, ray: np.ndarray, t0: np.ndarray, 
     return out
 
 
+@lru_cache(maxsize=16)
 def _directions(rays: int, offset: float = 0.0) -> np.ndarray:
-    """Unit vectors of ``rays`` directions, ``offset`` (a fraction of the step) past east."""
+    """Unit vectors of ``rays`` directions, ``offset`` (a fraction of the step) past east
+    (kept: do not change the array)."""
     a = (np.arange(rays) + offset) * (2 * math.pi / rays)
     return np.column_stack([np.cos(a), np.sin(a)])
 
@@ -556,10 +561,10 @@ class SetupSpace:
         return np.concatenate(rays), np.concatenate(t0), np.concatenate(t1)
 
     def ray_points(self, rays: int = RAYS) -> list[list[Point2]]:
-        """Per ray from the source's centre (in ray order), candidate centres on its legal
-        stretches, farthest first: each ``MARGIN`` short of the stretch's far end (see
-        ``_on_stretch``). Stretches no longer than ``2 * ERODE`` are left to the region search.
-        Kept once traced."""
+        """Per ray from the source's centre (in ray order), candidate centres on its farthest
+        ``STRETCHES`` legal stretches, farthest first: each ``MARGIN`` short of the stretch's
+        far end (see ``_on_stretch``). Stretches no longer than ``2 * ERODE`` are left to the
+        region search. Kept once traced."""
         found = self._rays.get(rays)
         if found is not None:
             return found
@@ -570,8 +575,8 @@ class SetupSpace:
         sx, sy = self.source.x, self.source.y
         out = []
         for k, gaps in enumerate(_stretches(lo, hi, *self._blocked(u))):
-            pts = [_on_stretch(sx, sy, u[k], a, b) for a, b in gaps]
-            out.append([p for p in pts if p is not None])
+            pts = (_on_stretch(sx, sy, u[k], a, b) for a, b in gaps)
+            out.append([p for p in pts if p is not None][:STRETCHES])
         self._rays[rays] = out
         return out
 
