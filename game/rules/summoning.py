@@ -10,8 +10,9 @@ If no legal set-up exists when the spell or prayer resolves, the attempt fails (
 that "cannot" means none exists anywhere, so existence is not decided by sampling: a point that
 passes the exact check proves a set-up exists (found first along rays from the model, cheaply),
 and only the region of legal centres built by `game.geometry.setup_region` may conclude that
-none does (its guarantee: a legal set-up with 0.01" to spare is always found). `setup_region`
-gives that region to the UI to shade; `candidate_points` gives bots and hints legal points.
+none does (its guarantee: a legal set-up with 0.01" to spare is always found; sight is as exact
+as G2's own sampled check). `setup_region` gives that region to the UI to shade;
+`candidate_points` gives bots and hints legal points.
 """
 
 from __future__ import annotations
