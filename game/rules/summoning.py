@@ -1,9 +1,18 @@
 """Summoning manifestations (M9, E2): who may try, where it may be set up, and setting it up.
 
 Set-up constraints come from the manifestation's warscroll (`SetupRule`): wholly within X" of
-the summoning model (E5), visible to it, more than Y" from every enemy unit, and legal under
-G4 (no overlap with bases, impassable terrain, other manifestations or the edge).
-If no legal set-up exists when the spell or prayer resolves, the attempt fails (E2).
+the summoning model (E5), visible to it, more than Y" from every enemy unit (M10: enemy
+manifestations count as units for set-up, those with Move 0" only in the combat phase; never
+an E1 kind: endless spells under aos3), and legal under G4 (no overlap with bases, impassable terrain, other
+manifestations or the edge). `SetupCheck.problems` is the exact check of one point.
+
+If no legal set-up exists when the spell or prayer resolves, the attempt fails (E2). M9 rules
+that "cannot" means none exists anywhere, so existence is not decided by sampling: a point that
+passes the exact check proves a set-up exists (found first along rays from the model, cheaply),
+and only the region of legal centres built by `game.geometry.setup_region` may conclude that
+none does (its guarantee: a legal set-up with 0.01" to spare is always found; sight is as exact
+as G2's own sampled check). `setup_region` gives that region to the UI to shade;
+`candidate_points` gives bots and hints legal points.
 """
 
 from __future__ import annotations
@@ -11,12 +20,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import numpy as np
 from shapely.geometry import Point
 
 from game.data.models import Ability
 from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
+from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
 from game.rules.actions import PlaceManifestation
 from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
 from game.rules.decisions import Decision, handles
@@ -24,14 +33,13 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
 from game.rules.flow import DECISION_VIEWS
 from game.rules.manifest_units import enemy_manifestation_shapes
-from game.rules.space import all_bases, can_see_shape, footprint_at, manifestation_shape, model_circle
+from game.rules.space import all_bases, blockers, can_see_shape, footprint_at, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
 
 if TYPE_CHECKING:
     from game.rules.effects import EffectContext
     from game.rules.state import State
 
-GRID_STEP = 1.0  # inches between candidate set-up points
 MAX_OPTIONS = 4  # set-up points offered as options; any legal point may be chosen
 RAYS = 16  # directions searched for spread-out set-up candidates
 
@@ -83,8 +91,10 @@ class SetupCheck:
         enemy_units = [uid for uid, u in state.units.items() if u.player != player]
         mine = [uid for uid, u in state.units.items() if u.player == player]
         self.enemy_bases = all_bases(state, mine)
-        # M10: enemy manifestations count as units for set-up, Move 0" ones in the combat phase only
-        self.enemy_shapes = enemy_manifestation_shapes(state, player)
+        # M10: enemy manifestations count as units for set-up, those with Move 0" only in the
+        # combat phase; E1 kinds (endless spells under aos3) never do. Overlap with any manifestation
+        # stays forbidden (G4).
+        self.enemy_shapes = enemy_manifestation_shapes(state, player, state.phase)
         self.has_enemies = bool(enemy_units or self.enemy_shapes)
 
     def problems(self, x: float, y: float) -> list[str]:
@@ -114,12 +124,18 @@ class SetupCheck:
         return []
 
 
+def _key(kind: str, state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> tuple:
+    """A cache key for derived set-up geometry: the state's `_cache` is cleared whenever anything
+    moves, is set up or is slain; the phase decides which enemy manifestations count (M10)."""
+    return (kind, player, unit_id, model, scroll_id, tuple(state.manifestations), state.phase)
+
+
 def setup_check(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> SetupCheck:
     """The SetupCheck for this summoning, kept with the state's other derived geometry (M9).
 
     Summoning builds it when the spell resolves (does a set-up exist?) and again when the
     point is placed; nothing moves in between, so the second build is saved."""
-    key = ("setup_check", player, unit_id, model, scroll_id, tuple(state.manifestations))
+    key = _key("setup_check", state, player, unit_id, model, scroll_id)
     found = state._cache.get(key)
     if found is None or found.state is not state:  # a clone inherits the cache, not its parent's check
         found = state._cache[key] = SetupCheck(state, player, unit_id, model, scroll_id)
@@ -143,98 +159,111 @@ def footprint_radii(state: "State", scroll_id: str) -> tuple[float, float]:
     return inner, outer
 
 
-def _grid(cx: float, cy: float, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Points of a GRID_STEP grid within `reach` of (cx, cy): xs, ys and their distances."""
-    n = int(reach // GRID_STEP)
-    ij = np.arange(-n, n + 1) * GRID_STEP
-    dx, dy = (a.ravel() for a in np.meshgrid(ij, ij))
-    d = np.hypot(dx, dy)
-    keep = d <= reach
-    return np.round(cx + dx[keep], 3), np.round(cy + dy[keep], 3), d[keep]
+def _footprint(state: "State", scroll_id: str):
+    """The footprint around (0, 0), as `game.geometry.setup_region` takes it."""
+    fp = state.game.content.manifestations[scroll_id].footprint
+    return fp.radius_in if fp.radius_in is not None else footprint_at(state, scroll_id, 0.0, 0.0)
 
 
-def _rays(cx: float, cy: float, reach: float, count: int = RAYS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Points along `count` rays from (cx, cy), every GRID_STEP out to `reach`, ray by ray,
-    farthest first on each ray."""
-    steps = np.arange(int(reach // GRID_STEP), 0, -1) * GRID_STEP
-    ang = np.arange(count) * (2 * math.pi / count)
-    xs = np.round(cx + np.outer(np.cos(ang), steps), 3).ravel()
-    ys = np.round(cy + np.outer(np.sin(ang), steps), 3).ravel()
-    return xs, ys, np.tile(steps, count)
+def _space(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> SetupSpace:
+    """The set-up constraints of this summoning as geometry (M9, M10, G3, G4), gathered once
+    and cached like `setup_check`; it builds the region of centres when first asked."""
+    key = _key("setup_space", state, player, unit_id, model, scroll_id)
+    found = state._cache.get(key)
+    if found is None:
+        check = setup_check(state, player, unit_id, model, scroll_id)
+        bf = state.game.battlefield
+        enemies = check.rule.min_enemy_distance > 0 and check.has_enemies
+        found = state._cache[key] = SetupSpace(
+            check.source,
+            check.rule.wholly_within,
+            _footprint(state, scroll_id),
+            width=bf.width,
+            height=bf.height,
+            bases=check.bases,
+            impassable=bf.terrain.polygons("impassable"),
+            manifestations=check.others,
+            enemy_bases=check.enemy_bases if enemies else (),
+            enemy_shapes=check.enemy_shapes if enemies else (),
+            min_enemy_distance=check.rule.min_enemy_distance if enemies else 0.0,
+        )
+    return found
 
 
-def _near(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], cx: float, cy: float, reach: float):
-    """Only the bases that can matter within `reach` of (cx, cy)."""
-    x, y, r = arrays
-    keep = np.hypot(x - cx, y - cy) - r <= reach
-    return x[keep], y[keep], r[keep]
+def _centres(state: "State", player: int, unit_id: str, model: int, scroll_id: str):
+    """Every centre meeting the set-up rules but sight: a shapely superset of the legal ones
+    (M9, M10, G3, G4), empty only when no legal set-up exists."""
+    return _space(state, player, unit_id, model, scroll_id).region()
 
 
-def _plausible(check: "SetupCheck", xs: np.ndarray, ys: np.ndarray, d: np.ndarray, inner: float, reach: float) -> np.ndarray:
-    """A mask of points that pass necessary conditions of every set-up rule, vectorised.
+def _sight(state: "State", player: int, unit_id: str, model: int, scroll_id: str):
+    """Where sight from the summoning model to the footprint is likely (G2), inside the region
+    of centres; None when the warscroll does not ask for sight. Cached like `setup_check`."""
+    check = setup_check(state, player, unit_id, model, scroll_id)
+    if not check.rule.visible:
+        return None
+    key = _key("setup_sight", state, player, unit_id, model, scroll_id)
+    found = state._cache.get(key)
+    if found is None:
+        found = state._cache[key] = sight_region(
+            check.source,
+            _footprint(state, scroll_id),
+            state.game.battlefield.terrain,
+            blockers(state, [unit_id]),
+            clip=_centres(state, player, unit_id, model, scroll_id),
+        )
+    return found
 
-    Uses the circle of radius `inner` inside the footprint, so it never drops a legal point.
-    """
-    rule, bf, src = check.rule, check.state.game.battlefield, check.source
-    ok = (d + inner <= reach + 1e-9) & (xs - inner > 0) & (ys - inner > 0) & (xs + inner < bf.width) & (ys + inner < bf.height)
-    xs, ys = xs[ok], ys[ok]
-    idx = np.flatnonzero(ok)
-    if len(check.bases):
-        bx, by, br = _near(check.bases.arrays(), src.x, src.y, reach + inner)
-        if len(bx):
-            gap = np.hypot(xs[:, None] - bx[None, :], ys[:, None] - by[None, :]) - br[None, :]
-            keep = (gap >= inner - 1e-9).all(axis=1)
-            xs, ys, idx = xs[keep], ys[keep], idx[keep]
-    if rule.min_enemy_distance > 0 and len(check.enemy_bases):
-        ex, ey, er = _near(check.enemy_bases.arrays(), src.x, src.y, reach + inner + rule.min_enemy_distance)
-        if len(ex):
-            gap = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]) - er[None, :] - inner
-            keep = (gap > rule.min_enemy_distance).all(axis=1)
-            idx = idx[keep]
-    mask = np.zeros(len(ok), dtype=bool)
-    mask[idx] = True
-    return mask
+
+def setup_region(state: "State", player: int, unit_id: str, model: int, scroll_id: str):
+    """The region of centres where the manifestation may be set up, as a shapely geometry: what
+    the UI shades while the player places the ghost (M9, G2-G4).
+
+    Every rule but sight is in it exactly up to 0.0015" (a superset: it never leaves out a legal
+    centre); when the warscroll asks for sight, the region is cut to where sight is likely, an
+    approximation of G2. The exact check (`setup_problems`) decides any point."""
+    centres = _centres(state, player, unit_id, model, scroll_id)
+    seen = _sight(state, player, unit_id, model, scroll_id) if not centres.is_empty else None
+    return centres if seen is None else seen
 
 
 def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
-    """Up to `limit` legal set-up points, spread round the summoning model.
+    """Up to `limit` legal set-up points, spread round the summoning model (at least 3" apart).
 
-    Candidate generation for bots and UI hints; `SetupCheck.problems` is the exact check. First
-    the farthest legal point along each of RAYS rays; if the rays find nothing, a full 1" grid
-    decides whether any legal set-up exists (E2). Vectorised necessary conditions run first so
-    the exact check sees few points.
-    """
-    check = setup_check(state, player, unit_id, model, scroll_id)
-    inner, _ = footprint_radii(state, scroll_id)
-    src = check.source
-    reach = check.rule.wholly_within + src.r
-    found: list[tuple[float, float]] = []
-    searches = ((lambda: _rays(src.x, src.y, reach), True), (lambda: _grid(src.x, src.y, reach), False))
-    for points, by_ray in searches:
-        xs, ys, d = points()
-        per_ray = len(xs) // RAYS if by_ray else 0
-        ok = _plausible(check, xs, ys, d, inner, reach)
-        done_rays: set[int] = set()
-        for k in np.flatnonzero(ok):
-            ray = int(k) // per_ray if per_ray else -1
-            if ray in done_rays:
-                continue
-            x, y = float(xs[k]), float(ys[k])
-            if any(math.hypot(x - fx, y - fy) < 3.0 for fx, fy in found) or check.problems(x, y):
-                continue
-            found.append((x, y))
-            done_rays.add(ray)
-            if len(found) >= limit:
-                return found
-        if found:
-            return found
-    return found
+    Candidate generation for bots and UI hints, and (with `limit` 1) the E2 question "does a
+    legal set-up exist?". Every point is confirmed by `SetupCheck.problems`, the exact check.
+    First the set-up constraints are traced along RAYS rays from the model (the farthest legal
+    stretch of each ray, 0.05" short of its end); if no ray point passes, the 2D region of
+    legal centres is searched (`game.geometry.setup_region.pick`), which finds a point whenever
+    one exists with 0.01" to spare, sight aside. Empty only then: the region is empty, or no
+    point of it passed (M9, E2). Cached with the state's geometry."""
+    key = _key("setup_points", state, player, unit_id, model, scroll_id) + (limit,)
+    found = state._cache.get(key)
+    if found is None:
+        check = setup_check(state, player, unit_id, model, scroll_id)
+        space = _space(state, player, unit_id, model, scroll_id)
+
+        def legal(x: float, y: float) -> bool:
+            return not check.problems(x, y)
+
+        found = pick_on_rays(space, legal, limit=limit, rays=RAYS)
+        if not found:
+            prefer = (lambda: _sight(state, player, unit_id, model, scroll_id)) if check.rule.visible else None
+            found = pick(space.region(), legal, source=check.source.centre, limit=limit, rays=RAYS, prefer=prefer)
+        state._cache[key] = found
+    return list(found)
+
+
+def setup_exists(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> bool:
+    """E2, M9: can the manifestation be legally set up anywhere? Yes as soon as a point passes
+    the exact check; no only when the region of legal centres holds none that passes
+    (`candidate_points` with `limit` 1)."""
+    return bool(candidate_points(state, player, unit_id, model, scroll_id, limit=1))
 
 
 def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
     """The summoning resolved: ask for a set-up point, or fail if none is legal (E2)."""
-    points = candidate_points(state, ctx.player, ctx.unit, ctx.model, scroll_id, limit=1)  # does one exist?
-    if not points:
+    if not setup_exists(state, ctx.player, ctx.unit, ctx.model, scroll_id):
         state.emit(SummonFailed(scroll=scroll_id, unit=ctx.unit, reason="no legal set-up exists"))
         return
     state.decisions.append(
