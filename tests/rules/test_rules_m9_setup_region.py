@@ -231,13 +231,17 @@ def test_m10_an_enemy_manifestation_with_move_above_0_stops_the_setup():
     assert only(s.apply(PYRE), "SummonFailed").rule == "E2"
 
 
-def test_m10_under_aos3_no_enemy_manifestation_counts_for_setup():
-    # E1 (aos3): endless spells never count as units; neither the moving one nor the still one.
+def test_m10_under_aos3_endless_spells_do_not_count_for_setup_but_moving_invocations_do():
+    # E1 (aos3): endless spells never count as units (the moving Bog-Light Swarm); the Idol, an
+    # invocation with Move 0", does not count outside combat either. An invocation with Move
+    # above 0" (the Tide-Hound) keeps M10 under aos3 [ruling] and stops the set-up.
     for scroll, radius in (("bog_light_swarm", 50 / 25.4 / 2), ("idol_of_the_drowned_moon", 90 / 25.4 / 2)):
         s = _enemy_manifestation_near_the_pocket(scroll, radius, profile="aos3")
         events = s.apply(PYRE)
         assert "SummonFailed" not in [e.type for e in events], scroll
         assert s.legal(s.pending().options[0])
+    s = _enemy_manifestation_near_the_pocket("tide_hound", 40 / 25.4 / 2, profile="aos3")
+    assert only(s.apply(PYRE), "SummonFailed").rule == "E2"
 
 
 def test_m10_overlapping_any_manifestation_is_still_refused():

@@ -3,6 +3,8 @@ terrain blocks it; the summoning ghost is green where legal and red where not (G
 
 from __future__ import annotations
 
+import shapely
+
 import pygame
 
 from game.data.models import BattleMap
@@ -12,6 +14,7 @@ from game.ui import theme
 from game.ui.intents import intent
 from game.ui.session import Session
 from tests.ui.conftest import frames
+from tests.ui.controlhelpers import shot
 from tests.ui.uihelpers import button_for, hotseat, screen_pos, scripted_session, to_hero_phase
 
 
@@ -118,7 +121,16 @@ def test_summon_placement_ghost_green_and_red(app, tmp_path):
     scene.handle(intent("pointer", pos=screen_pos(scene, *legal)))
     frames(app)
     assert scene.overlays.ghost is not None and scene.overlays.ghost_ok
+    # M9: the legal region of centres is shaded, and it is the engine's region
+    from game.rules.summoning import setup_region
+    from game.ui.render.overlays import Region
+
+    regions = [m for m in scene.overlays.marks if isinstance(m, Region)]
+    engine = setup_region(session.state, 1, d.data["unit"], d.data["model"], d.data["scroll"])
+    assert len(regions) == 1 and regions[0].geometry.equals(engine) and engine.covers(shapely.Point(*legal))
+    assert not engine.covers(shapely.Point(30, 38))  # the red spot below lies outside it
     img = _saved(app, tmp_path, "ghost_ok.png")
+    shot(app, "summon_region.png")
     edge = screen_pos(scene, legal[0] + scene.overlays.ghost.r, legal[1])
     near = [tuple(img.get_at((edge[0] + dx, edge[1])))[:3] for dx in (-1, 0, 1)]
     assert theme.GHOST_OK in near

@@ -30,6 +30,7 @@ from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
 from game.ui.render import hud
 from game.ui.render.field import FieldRenderer, Overlays, Ring
+from game.ui.render.overlays import Region
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
@@ -664,6 +665,13 @@ class BattleScene(Scene):
         # a point choice: the ghost, green or red with the reason
         if view is not None and view.point is not None and not hidden:
             p = view.point
+            if self.decision.kind == "summon_setup":  # M9: where its centre may go, from the engine
+                from game.rules.summoning import setup_region
+
+                dd = self.decision.data
+                with st.query():
+                    region = setup_region(st, self.decision.player, dd["unit"], dd["model"], dd["scroll"])
+                ov.marks.append(Region(region, theme.GHOST_OK))
             if p.centre is not None and p.reach:
                 r0 = 0.0
                 if p.fields.get("unit") in st.units or self.decision.data.get("unit") in st.units:
