@@ -53,9 +53,10 @@ class GGhost:
 class GOutline:
     """A shape drawn as an outline, e.g. a predatory reach grown from an oval footprint (E9)."""
 
-    shape: Any  # a shapely Polygon, inches
+    shape: Any  # a shapely Polygon or MultiPolygon, inches
     colour: str
     label: str = ""
+    fill: bool = False  # shade it (e.g. the legal set-up region, M9)
 
 
 @dataclass
@@ -220,6 +221,12 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         _line_to(g, before, action.unit, action.manifestation, "unbind", action.model)
         g.highlight[action.manifestation] = "bad"
     elif t == "PlaceManifestation":
+        if before.decisions and before.decisions[-1].get("kind") == "summon_setup":
+            from game.rules.summoning import setup_region
+
+            d = before.decisions[-1]
+            region = setup_region(before, d["player"], d["unit"], d["model"], d["scroll"])
+            g.outlines.append(GOutline(region, "good", "", fill=True))  # where its centre may go (M9)
         for e in events:
             if e.type == "ManifestationSummoned":
                 _model_ring(g, after, e.summoner, e.model, 12, "reach", '12" wholly within')

@@ -68,7 +68,7 @@ def build_state(demo: DemoFile, game: Game | None = None) -> State:
     """The demonstration's position, set directly (as the rule tests do)."""
     game = game or build_game(demo)
     script = [d if isinstance(d, int) else {"purpose": d.purpose, "dice": list(d.dice)} for d in demo.dice]
-    state = game.new_state(dice=ScriptedDice(script))
+    state = State(game, ScriptedDice(script))  # no default deployment: the demo places everything
     state.units = {}
     for u in demo.unit:
         dmg = u.damage if isinstance(u.damage, list) else [u.damage] + [0] * (len(u.models) - 1)

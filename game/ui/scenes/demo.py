@@ -17,6 +17,7 @@ from game.ui.camera import Camera
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line
 from game.ui.render.field import FieldRenderer, Overlays, Ring, circle
+from game.ui.render.overlays import Region, draw_marks
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
@@ -63,7 +64,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         col = theme.GHOST_OK if gh.ok else theme.GHOST_BAD
         renderer._draw_shape(surf, gh.shape, (*col, 70), col, 2)
     for ol in geo.outlines:
-        renderer._draw_shape(surf, ol.shape, (0, 0, 0, 0), _col(ol.colour), 2)
+        draw_marks(renderer, surf, [Region(ol.shape, _col(ol.colour), alpha=60 if ol.fill else 0)])
         if ol.label:
             minx, _, maxx, maxy = ol.shape.bounds
             _label(surf, ol.label, cam.to_screen((minx + maxx) / 2, maxy), _col(ol.colour))
