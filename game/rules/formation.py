@@ -233,7 +233,8 @@ def manifestation_move_problems(
             uid = pos.units[int(pos.owner[enemy[i]])]
             problems.append(f"its path is blocked by {state.units[uid].name} ({uid}) (G4)")
         for j in hit_terrain[:1]:
-            problems.append(f"its path is blocked by impassable terrain (G4)")
+            name = [t.name for t in bf.map.terrain if "impassable" in t.traits][j]
+            problems.append(f"its path is blocked by impassable terrain {name!r} (G4)")
         if problems:
             return problems
     everyone = BaseIndex.from_arrays(pos.x, pos.y, pos.r)

@@ -249,3 +249,15 @@ def test_m10_enemy_walkers_count_as_units_for_movement_in_every_phase():
     edge = 20 + R60 + 3 + R32
     assert "R4" in s.explain(MoveUnit(player=2, unit="spears", to=((edge, 22),)))[0]
     assert s.legal(MoveUnit(player=2, unit="spears", to=((edge + 0.01, 22),)))
+
+
+def test_m10_g4_a_walkers_path_is_blocked_by_impassable_terrain_unless_it_goes_round():
+    # G4: impassable terrain blocks the footprint's path, as it blocks a model's; the same move
+    # past the rock's end is allowed.
+    rock = {"name": "Basalt Spur", "traits": ["impassable"], "points": [(22.5, 18), (23.5, 18), (23.5, 26), (22.5, 26)]}
+    s = _field(terrain=[rock])
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(MoveUnit(player=1, unit="golem", to=((25, 22),)))
+    assert "blocked by impassable terrain 'Basalt Spur'" in err.value.message
+    s = _field(terrain=[rock], golem_at=(20, 15.5))
+    s.apply(MoveUnit(player=1, unit="golem", to=((25, 15.5),)))  # below the rock's end (18 - 1.18 = 16.8)
