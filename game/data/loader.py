@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 from game.data.errors import DataError
 from game.data.models import BattleMap, ContentFile, MapFile
+from game.data.safe_io import describe_os_error, read_regular_bytes
 
 #: Largest data file we read. Real content files are a few tens of KiB.
 MAX_FILE_BYTES = 1 << 20
@@ -69,30 +70,22 @@ def _size_text(n: int) -> str:
 
 
 def read_bytes(source: Source, label: str | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
-    """Read a file (a path or an `importlib.resources` Traversable), refusing files over `limit`."""
+    """Read a file (a path or an `importlib.resources` Traversable), refusing files over `limit`.
+
+    Paths go through `game.data.safe_io.read_regular_bytes`: only regular files (a FIFO, socket
+    or device such as /dev/zero is refused without blocking), at most `limit + 1` bytes read,
+    every OS error a `DataError` naming the file and the reason."""
     label = label or label_for(source)
-    too_big = f"{label}: file is too large ({{}}); the limit is {limit:,} bytes ({_size_text(limit)})"
+    if isinstance(source, (str, os.PathLike)):
+        return read_regular_bytes(source, limit, label, DataError)
+    too_big = f"{label}: file is too large (more than {limit:,} bytes); the limit is {limit:,} bytes ({_size_text(limit)})"
     try:
-        if isinstance(source, (str, os.PathLike)):
-            path = Path(source)
-            size = path.stat().st_size
-            if size > limit:
-                raise DataError(too_big.format(f"{size:,} bytes"))
-            with path.open("rb") as f:
-                raw = f.read(limit + 1)
-        else:
-            with source.open("rb") as f:
-                raw = f.read(limit + 1)
-    except FileNotFoundError:
-        raise DataError(f"{label}: no such file") from None
-    except IsADirectoryError:
-        raise DataError(f"{label}: is a directory, not a file") from None
-    except PermissionError:
-        raise DataError(f"{label}: permission denied") from None
+        with source.open("rb") as f:
+            raw = f.read(limit + 1)
     except OSError as e:
-        raise DataError(f"{label}: cannot read: {e.strerror or e}") from None
+        raise DataError(f"{label}: {describe_os_error(e)}") from None
     if len(raw) > limit:
-        raise DataError(too_big.format(f"more than {limit:,} bytes"))
+        raise DataError(too_big)
     return raw
 
 
