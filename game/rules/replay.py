@@ -134,20 +134,14 @@ def verify(data: dict[str, Any]) -> VerifyReport:
     return VerifyReport(True, n, f"all {n} steps verified")
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    """Write JSON to a temporary file beside `path`, then rename it over `path`."""
-    import os
-    import tempfile
+def write_json_atomic(path: str | Path, data: Any, *, force: bool = False, is_ours=None, what: str = "file") -> Path:
+    """Write JSON to a temporary file beside `path`, fsync it, then rename it over `path`.
 
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, separators=(",", ":"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    The guards of `game.data.safe_io.write_file_atomic` apply: never over a directory, device or
+    FIFO, never through a symbolic link (with `force`, the link itself is replaced), an existing
+    file's mode is kept, and with `is_ours` a file that is not ours is refused unless `force`.
+    Raises `game.data.safe_io.OutputError` (a ValueError) naming the path."""
+    from game.data.safe_io import write_file_atomic
+
+    blob = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    return write_file_atomic(path, blob, force=force, is_ours=is_ours, what=what)

@@ -2,9 +2,25 @@
 
 A save holds the game's header (content hash, profile, map, armies, rounds), the seed, every
 action so far and the state, with a checksum of the state. Loading checks all of it and gives
-one clear message naming the file and the field; it never half-loads. Writing goes to a
-temporary file that is renamed over the old one, so a killed process leaves the previous save
-whole. Autosaves rotate: `autosave.json` is the latest and `autosave.prev.json` the one before.
+one clear message naming the file and the field; it never half-loads. Writing goes through
+`game.data.safe_io.write_file_atomic`: a temporary file beside the target, fsynced, renamed over
+it (and the folder fsynced), so a killed process leaves the previous save whole.
+
+Autosaves rotate: `autosave.json` is the latest and `autosave.prev.json` the one before. The
+order matters (a reliability run lost all 79 actions of a game to the old order, which renamed
+the latest away before writing the new one):
+
+1. stale temporary files of killed writers (`autosave.json.<pid>-<token>.tmp`) are removed;
+2. the new save is written to a temporary file in the same folder and fsynced;
+3. the old latest becomes the previous one ONLY if it is itself a loadable save (it parses as
+   JSON, has our format tag and its state matches its checksum: `is_loadable_save`), so a
+   damaged latest never replaces a good previous; the old latest is hard-linked to the
+   previous name (falling back to a rename where links are not supported), so a latest file
+   exists at every moment;
+4. the temporary file is renamed to `autosave.json`.
+
+A kill at any point leaves a loadable latest or previous (or both). A failed write (disk full,
+read-only folder) raises `OutputError` and changes neither file.
 
     save_game(path, state, seed=7, history=[...])
     game, state, meta = load_game(path)
@@ -18,10 +34,18 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.data.safe_io import (
+    OutputError,
+    clean_stale_temps,
+    describe_os_error,
+    read_regular_bytes,
+    temp_name,
+    write_file_atomic,
+)
 from game.rules.actions import Action
 from game.rules.game import Game
 from game.rules.jsonfile import read_json_file
-from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for, write_json_atomic
+from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for
 from game.rules.state import State
 
 SAVE_FORMAT = "spellfield-save"
@@ -39,19 +63,42 @@ def state_checksum(state_dict: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def save_game(path: str | Path, state: State, seed: int | None = None, history: list[dict] | None = None) -> None:
-    """Write `state` (and how it came about) to `path` atomically."""
+def save_bytes(state: State, seed: int | None = None, history: list[dict] | None = None) -> bytes:
+    """A save file's contents (JSON, UTF-8) for `state` and how it came about."""
     d = state.to_dict()
-    write_json_atomic(
-        path,
-        {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "header": {**state.game.header(), "seed": seed},
-            "history": list(history or []),
-            "state": d,
-            "checksum": state_checksum(d),
-        },
+    doc = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "header": {**state.game.header(), "seed": seed},
+        "history": list(history or []),
+        "state": d,
+        "checksum": state_checksum(d),
+    }
+    return json.dumps(doc, separators=(",", ":")).encode("utf-8")
+
+
+def save_game(path: str | Path, state: State, seed: int | None = None, history: list[dict] | None = None,
+              *, force: bool = False, is_ours=None) -> Path:
+    """Write `state` (and how it came about) to `path` atomically. Raises `OutputError` (an
+    OSError and a ValueError) naming the path if it cannot or must not be written."""
+    return write_file_atomic(path, save_bytes(state, seed, history), force=force, is_ours=is_ours, what="save")
+
+
+def is_loadable_save(path: str | Path) -> bool:
+    """The cheap check the autosave rotation makes before keeping a file as the previous
+    autosave: a regular file that parses as JSON, carries our format tag, and whose state
+    matches its checksum. (It does not rebuild the game: `load_game` does the full check.)"""
+    try:
+        raw = read_regular_bytes(path, MAX_SAVE_BYTES, str(path), SaveError)
+        data = json.loads(raw.decode("utf-8"))
+    except (SaveError, ValueError, RecursionError):
+        return False
+    return (
+        isinstance(data, dict)
+        and data.get("format") == SAVE_FORMAT
+        and isinstance(data.get("state"), dict)
+        and isinstance(data.get("checksum"), str)
+        and data["checksum"] == state_checksum(data["state"])
     )
 
 
@@ -110,12 +157,56 @@ def previous_autosave_path() -> Path:
     return data_dir() / "autosave.prev.json"
 
 
-def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
-    """Keep the last autosave as the previous one, then write the new one atomically."""
+def _keep_as_previous(latest: Path, prev: Path) -> None:
+    """Make `prev` the file `latest` is now, while `latest` stays in place: a hard link under a
+    temporary name renamed over `prev` (a rename of `latest` where links are not supported)."""
+    folder = latest.parent
+    tmp = folder / temp_name(prev.name, folder)
+    try:
+        os.link(latest, tmp, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        os.replace(latest, prev)  # FAT and friends: no latest until the new one is renamed in
+        return
+    try:
+        os.replace(tmp, prev)
+    finally:
+        # gone after a successful rename; still there if it failed, or if `prev` already was
+        # this very file (a rename between two links of one file does nothing)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def clean_autosave_temps() -> list[Path]:
+    """Remove temporary autosave files that killed writers left behind (only our own pattern:
+    `autosave.json.<pid>-<token>.tmp`, `autosave.prev.json....tmp`, and the
+    `autosave.json.XXXXXXXX.tmp` of earlier versions). Returns what was removed."""
     latest, prev = autosave_path(), previous_autosave_path()
-    if latest.exists():
-        os.replace(latest, prev)
-    save_game(latest, state, seed, history)
+    return clean_stale_temps(latest.parent, [latest.name, prev.name])
+
+
+def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
+    """Write the latest autosave and keep the one before it (see the module docstring for the
+    order). Raises `OutputError` if it cannot be written; then both files are as they were."""
+    latest, prev = autosave_path(), previous_autosave_path()
+    folder = latest.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(latest, f"cannot create the autosave folder {str(folder)!r}: {describe_os_error(exc)}",
+                          exc.errno) from None
+    clean_autosave_temps()
+
+    def rotate() -> None:
+        if is_loadable_save(latest):
+            try:
+                _keep_as_previous(latest, prev)
+            except OSError as exc:
+                raise OutputError(prev, f"cannot keep the previous autosave: {describe_os_error(exc)}",
+                                  exc.errno) from None
+
+    write_file_atomic(latest, save_bytes(state, seed, history), what="autosave", before_replace=rotate)
     return latest
 
 
