@@ -21,6 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play in the window (or headless with --headless)")
     _game_options(play)
     play.add_argument("--text", action="store_true", help="print the battle's set-up in the terminal instead")
+    play.add_argument("--force", action="store_true", help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)")
     _ui_options(play)
 
     check = sub.add_parser("check", help="validate map and content files")
@@ -28,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
 
     record = sub.add_parser("record", help="play a game between bots and write its replay")
     record.add_argument("out", metavar="OUT")
+    record.add_argument("--force", action="store_true", help="replace an existing OUT that is not a Spellfield replay, or a symbolic link (the link itself)")
     _game_options(record)
 
     sim = sub.add_parser("simulate", help="play many games between bots, headless")
@@ -40,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.add_argument("--log", metavar="FILE", help="append each finished game to FILE as a JSON line, as it ends")
+    sim.add_argument("--force", action="store_true", help="append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there")
 
     demo = sub.add_parser("demo", help="rule demonstrations: list them, check them, or export one as GIF/PNG")
     demo.add_argument("name", nargs="?", metavar="NAME", help="a demonstration name (see --list) or a .toml path")
@@ -47,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--export", metavar="OUT.gif", help="render it headless as an animated GIF")
     demo.add_argument("--export-frames", metavar="DIR", help="render it headless as PNG frames in DIR")
     demo.add_argument("--size", default="1280x760", metavar="WxH", help="frame size for exports (default 1280x760)")
+    demo.add_argument("--force", action="store_true", help="let the exports replace existing files that are not GIF/PNG images, or symbolic links (the links themselves)")
 
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
     replay.add_argument("file", metavar="FILE")
@@ -97,14 +101,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomBot
-    from game.rules.replay import Recorder, write_json_atomic
+    from game.data.safe_io import check_output_path, json_with_format
+    from game.rules.replay import REPLAY_FORMAT, Recorder, write_json_atomic
 
+    is_replay = json_with_format(REPLAY_FORMAT)
+    check_output_path(args.out, force=args.force, is_ours=is_replay, what="replay")  # before the game is played
     game = _load_game(args)
     rec = Recorder(game, args.seed, game.new_state(seed=args.seed))
     bots = {1: RandomBot(1, args.seed), 2: RandomBot(2, args.seed)}
     while not rec.state.is_over():
         rec.apply(bots[rec.state.pending().player].choose(rec.state))
-    write_json_atomic(args.out, rec.to_dict())
+    write_json_atomic(args.out, rec.to_dict(), force=args.force, is_ours=is_replay, what="replay")
     res = rec.state.result() or {}
     print(f"wrote {args.out}: {len(rec.steps)} actions; result: {res.get('reason')}, winner {res.get('winner')}")
     return 0
@@ -142,7 +149,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     run = run_demo(load_demo(args.name))
     for line in run.problems:
         print(f"MISMATCH: {line}", file=sys.stderr)
-    if args.export or args.export_frames:
+    if args.export is not None or args.export_frames is not None:
         from game.demos.exporter import export_frames, export_gif
 
         try:
@@ -151,10 +158,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
             raise ValueError(f"--size must look like 1280x760, got {args.size!r}") from None
         if not (320 <= w <= 4000 and 240 <= h <= 4000):
             raise ValueError(f"--size {args.size} is out of range (320x240 to 4000x4000)")
-        if args.export:
-            print(f"wrote {export_gif(run, args.export, (w, h))}: {len(run.frames)} frames")
-        if args.export_frames:
-            paths = export_frames(run, args.export_frames, (w, h))
+        if args.export is not None:
+            print(f"wrote {export_gif(run, args.export, (w, h), force=args.force)}: {len(run.frames)} frames")
+        if args.export_frames is not None:
+            paths = export_frames(run, args.export_frames, (w, h), force=args.force)
             print(f"wrote {len(paths)} frames to {args.export_frames}")
     else:
         for f in run.frames:

@@ -208,25 +208,51 @@ def table(s: dict) -> str:
     return "\n".join(rows)
 
 
+#: Keys of a `--log` line; a file whose first line has them is ours to append to.
+LOG_KEYS = frozenset({"game", "seed", "p1_side", "armies", "winner", "rounds", "reason", "score", "actions"})
+
+
+def _is_our_log(path) -> bool:
+    from game.data.safe_io import jsonl_first_line
+
+    return jsonl_first_line(lambda d: isinstance(d, dict) and LOG_KEYS <= d.keys())(path)
+
+
+def open_log(path: str, force: bool = False):
+    """The `--log` file opened for appending: a regular file (created if missing) whose first
+    line is one of our game records (or empty), or any regular file with `force`; never a
+    device, FIFO, directory or symbolic link. Raises ValueError with a clear message."""
+    from game.data.safe_io import OutputError, open_append
+
+    try:
+        return open_append(path, force=force, is_ours=_is_our_log, what="game log")
+    except OutputError as exc:
+        raise ValueError(f"--log {path or repr(path)}: cannot open it for writing: {exc.reason}") from None
+
+
 def main(args) -> int:
-    log = None
-    if getattr(args, "log", None):
-        try:
-            log = open(args.log, "a", encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(f"--log {args.log}: cannot open it for writing ({exc.strerror})") from None
+    path = getattr(args, "log", None)
+    log = open_log(path, force=bool(getattr(args, "force", False))) if path is not None else None
 
     def logged(r: GameResult) -> None:
         if log:
-            log.write(_line(r) + "\n")
-            log.flush()
+            try:
+                log.write(_line(r) + "\n")
+                log.flush()
+            except OSError as exc:
+                from game.data.safe_io import describe_os_error
+
+                raise ValueError(f"--log {args.log}: cannot write to it: {describe_os_error(exc)}") from None
 
     try:
         results = run(args.games, args.p1, args.p2, args.seed, args.jobs, args.profile,
                       progress=not args.json and sys.stderr.isatty() or args.progress, on_result=logged)
     finally:
         if log:
-            log.close()
+            try:
+                log.close()
+            except OSError:
+                pass  # the write that failed already said why
     s = summary(results, args.p1, args.p2)
     if args.json:
         print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"results": s["results"]}, sort_keys=True))

@@ -6,16 +6,33 @@
 The GIF is written here (GIF89a, LZW, one global palette), so no imaging library is needed:
 the palette keeps the picture's most frequent colours exactly (cloth, panels, rings, text) and
 maps the rest (anti-aliased edges) to a 5x5x5 colour cube.
+
+Both outputs are written through `game.data.safe_io.write_file_atomic` (temporary file, fsync,
+rename; never over a directory, device or FIFO, never through a symbolic link, an existing file
+that is not a PNG/GIF only with `force`), and the paths are checked before anything is rendered:
+a bad path is an `OutputError` naming it, at once.
 """
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 import struct
 from pathlib import Path
 
 import numpy as np
 
+from game.data.safe_io import (
+    GIF_MAGICS,
+    PNG_MAGIC,
+    OutputError,
+    check_output_path,
+    describe_os_error,
+    has_magic,
+    kind_of,
+    write_file_atomic,
+)
 from game.demos.runner import DemoRun
 
 DEFAULT_SIZE = (1280, 760)
@@ -51,23 +68,65 @@ def render_frames(run: DemoRun, size: tuple[int, int] = DEFAULT_SIZE):
         yield i, surf
 
 
-def export_frames(run: DemoRun, folder: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE) -> list[str]:
+def _png_bytes(pg, surf, name: str = "frame.png") -> bytes:
+    buf = io.BytesIO()
+    pg.image.save(surf, buf, name)
+    return buf.getvalue()
+
+
+def _frames_folder(folder: str | os.PathLike[str]) -> Path:
+    """The folder for `--export-frames`, created if missing; OutputError if it cannot be one."""
+    raw = os.fspath(folder)
+    if raw == "":
+        raise OutputError(raw, "the folder name for the frames is empty")
+    out = Path(raw)
+    try:
+        st = os.stat(out)
+    except FileNotFoundError:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise OutputError(raw, "cannot create the folder: a part of it is a file, or a dangling link") from None
+        except NotADirectoryError:
+            raise OutputError(raw, "cannot create the folder: a part of it is a file, not a folder") from None
+        except OSError as exc:
+            raise OutputError(raw, f"cannot create the folder: {describe_os_error(exc)}", exc.errno) from None
+    except NotADirectoryError:
+        raise OutputError(raw, "a part of the path is a file, not a folder") from None
+    except OSError as exc:
+        raise OutputError(raw, f"cannot use the folder: {describe_os_error(exc, out)}", exc.errno) from None
+    else:
+        if not stat.S_ISDIR(st.st_mode):
+            raise OutputError(raw, f"is {kind_of(st.st_mode)}, not a folder for the frames")
+    return out
+
+
+def export_frames(run: DemoRun, folder: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE,
+                  force: bool = False) -> list[str]:
+    """One PNG per frame in `folder` (created if missing), each written atomically; an existing
+    file of the same name is replaced only if it is a PNG, or with `force`. Every name is
+    checked before anything is rendered. Raises `OutputError` naming the path."""
+    out = _frames_folder(folder)
+    names = [out / f"{run.demo.demo.id}_{i:02d}.png" for i in range(len(run.frames))]
+    is_png = has_magic(PNG_MAGIC)
+    for p in names:
+        check_output_path(p, force=force, is_ours=is_png, what="PNG frame")
     pg = _pygame()
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
     paths = []
     for i, surf in render_frames(run, size):
-        p = out / f"{run.demo.demo.id}_{i:02d}.png"
-        pg.image.save(surf, str(p))
-        paths.append(str(p))
+        paths.append(str(write_file_atomic(names[i], _png_bytes(pg, surf), force=force, is_ours=is_png,
+                                           what="PNG frame")))
     return paths
 
 
 def export_gif(run: DemoRun, path: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE,
-               seconds_per_frame: float = 3.0) -> str:
+               seconds_per_frame: float = 3.0, force: bool = False) -> str:
+    """Render the run and write it as one animated GIF (atomically; the path is checked before
+    rendering). Raises `OutputError` naming the path."""
+    check_output_path(path, force=force, is_ours=has_magic(*GIF_MAGICS), what="GIF")
     pg = _pygame()
     rgb = [pg.surfarray.array3d(surf).swapaxes(0, 1).copy() for _, surf in render_frames(run, size)]
-    write_gif(path, rgb, delay_cs=int(seconds_per_frame * 100))
+    write_gif(path, rgb, delay_cs=int(seconds_per_frame * 100), force=force)
     return str(path)
 
 
@@ -159,8 +218,9 @@ def _blocks(data: bytes) -> bytes:
     return bytes(out)
 
 
-def write_gif(path: str | os.PathLike[str], frames: list[np.ndarray], delay_cs: int = 300) -> None:
-    """Write RGB frames (H x W x 3 uint8, all one size) as a looping animated GIF."""
+def write_gif(path: str | os.PathLike[str], frames: list[np.ndarray], delay_cs: int = 300, force: bool = False) -> None:
+    """Write RGB frames (H x W x 3 uint8, all one size) as a looping animated GIF, atomically
+    (`game.data.safe_io.write_file_atomic`; an existing non-GIF file only with `force`)."""
     if not frames:
         raise ValueError("no frames to write")
     h, w = frames[0].shape[:2]
@@ -175,7 +235,4 @@ def write_gif(path: str | os.PathLike[str], frames: list[np.ndarray], delay_cs: 
         out.append(8)
         out += _blocks(_lzw(_indices(f, exact).tobytes()))
     out.append(0x3B)
-    p = Path(path)
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_bytes(bytes(out))
+    write_file_atomic(path, bytes(out), force=force, is_ours=has_magic(*GIF_MAGICS), what="GIF")

@@ -53,6 +53,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--advance", type=int, default=0, metavar="K",
          help="let bots make the first K decisions before you take over (for demos and screenshots)")
     _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
+    _add(parser, "--force", action="store_true",
+         help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)")
 
 
 class App:
@@ -197,10 +199,26 @@ class App:
                 return
         t0 = time.perf_counter()
         self.scene.update(dt)
+        self.report_autosave_problem()
         self.scene.draw(self.screen)
         self.frame_times.append(time.perf_counter() - t0)
         if len(self.frame_times) > 1000:
             del self.frame_times[:500]
+
+    def report_autosave_problem(self) -> None:
+        """Show a failed autosave on the battle's message line (`game.ui.storage.autosave` keeps
+        the reason in `session.autosave_problem`); the game goes on."""
+        scene = self.scene
+        session = getattr(scene, "session", None)
+        problem = getattr(session, "autosave_problem", None)
+        if not problem or getattr(session, "autosave_problem_shown", None) == (problem, session.version):
+            return
+        session.autosave_problem_shown = (problem, session.version)
+        say = getattr(scene, "say", None)
+        if say is not None:
+            from game.ui import theme
+
+            say(problem, theme.TEXT_BAD)
 
     def run(self, frames: int | None = None, fps: int = 60) -> None:
         import pygame
@@ -214,16 +232,24 @@ class App:
                 pygame.display.flip()
             n += 1
 
-    def screenshot(self, path: str | os.PathLike | None = None) -> str:
+    def screenshot(self, path: str | os.PathLike | None = None, force: bool = False) -> str:
+        """Save the screen as an image (PNG unless the name says .jpg, .bmp or .tga) atomically,
+        with the guards of `game.data.safe_io.write_file_atomic`: never over a directory, device
+        or FIFO, never through a symbolic link, and an existing file that is not an image only
+        with `force`. Raises `OutputError` naming the path."""
+        import io
+
         import pygame
+
+        from game.data.safe_io import IMAGE_MAGICS, check_output_path, has_magic, write_file_atomic
 
         if path is None:
             path = Path.cwd() / time.strftime("spellfield-%Y%m%d-%H%M%S.png")
-        p = Path(path)
-        if p.parent and not p.parent.exists():
-            p.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(p))
-        return str(p)
+        is_ours = has_magic(*IMAGE_MAGICS)
+        target = check_output_path(path, force=force, is_ours=is_ours, what="screenshot")
+        buf = io.BytesIO()
+        pygame.image.save(self.screen, buf, target.path.name)
+        return str(write_file_atomic(path, buf.getvalue(), force=force, is_ours=is_ours, what="screenshot"))
 
 
 def init_pygame(headless: bool) -> None:
@@ -240,6 +266,18 @@ def init_pygame(headless: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the front end with parsed `spellfield play` arguments; returns an exit code."""
     headless = bool(getattr(args, "headless", False))
+    shot = getattr(args, "screenshot", None)
+    force = bool(getattr(args, "force", False))
+    if shot is not None:  # a bad output path fails at once, before a window opens or a frame renders
+        from game.data.safe_io import IMAGE_MAGICS, OutputError, check_output_path, has_magic
+
+        try:
+            check_output_path(shot, force=force, is_ours=has_magic(*IMAGE_MAGICS), what="screenshot")
+        except OutputError as exc:
+            import sys
+
+            print(f"spellfield: error: --screenshot {exc}", file=sys.stderr)
+            return 2
     init_pygame(headless)
     size = getattr(args, "size", None) or DEFAULT_SIZE
     if isinstance(size, str):
@@ -277,11 +315,19 @@ def run(args: argparse.Namespace) -> int:
     if headless and frames is None:
         frames = 1
     app.run(frames)
-    shot = getattr(args, "screenshot", None)
-    if shot:
-        print(f"screenshot: {app.screenshot(shot)}")
     import pygame
 
+    if shot is not None:
+        from game.data.safe_io import OutputError
+
+        try:
+            print(f"screenshot: {app.screenshot(shot, force=force)}")
+        except OutputError as exc:
+            import sys
+
+            print(f"spellfield: error: --screenshot {exc}", file=sys.stderr)
+            pygame.quit()
+            return 2
     pygame.quit()
     return 0
 

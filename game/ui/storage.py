@@ -1,17 +1,30 @@
 """Where the front end keeps saves and replays, and the bridge to the engine's save module.
 
 Saves go through `game.rules.saves` (`save_game`, `load_game`, `autosave`); the engine writes
-them atomically and checks them on load. Replays are the engine's replay JSON
-(`game.rules.replay`). The folder is `game.rules.saves.data_dir()`: `$SPELLFIELD_DATA_DIR`
+them atomically (`game.data.safe_io`) and checks them on load. Replays are the engine's replay
+JSON (`game.rules.replay`). The folder is `game.rules.saves.data_dir()`: `$SPELLFIELD_DATA_DIR`
 (or `$SPELLFIELD_HOME`) or the platform's user data folder for "spellfield".
+
+Nothing here crashes the game over an odd file or folder:
+
+- `autosave(session)` after every action: a failure (disk full, read-only folder, any OS error)
+  is kept in `session.autosave_problem` for the battle screen to show (the app puts it on the
+  scene's message line) and play goes on; the autosave files on disk are left as they were.
+- `list_saves`, `list_replays` and `resume_candidates` skip what they cannot use: a folder
+  named `x.json`, a FIFO or device (never opened for reading: a replay is recognised from the
+  first bytes of a regular file only), an unreadable file or folder, a vanished file.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
+
+#: Largest replay the replay list looks into (the replay reader's own limit).
+MAX_LISTED_REPLAY_BYTES = 32 * 1024 * 1024
 
 
 class SavesUnavailable(Exception):
@@ -50,34 +63,78 @@ def saves_available() -> bool:
 
 
 def save(session, path=None) -> Path:
+    """Save the game to `path` (default: a new file in `saves_dir()`). Raises SavesUnavailable or
+    `game.data.safe_io.OutputError` naming the path."""
     mod = _saves_module()
     if mod is None:
         raise SavesUnavailable("saving is not available yet (game.rules.saves is missing)")
     p = Path(path) if path else saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
-    p.parent.mkdir(parents=True, exist_ok=True)
     mod.save_game(p, session.state, session.seed, session.actions())
     return p
 
 
-def autosave(session) -> None:
-    """After every action: the engine keeps the latest and the previous autosave."""
+def autosave(session) -> str | None:
+    """After every action: the engine keeps the latest and the previous autosave.
+
+    Never raises for a failed write: the reason goes to `session.autosave_problem` (and is
+    returned) for the battle screen to show, and the game goes on; on success the problem is
+    cleared and None returned. `session.autosave_failures` counts the failures."""
     from game.rules.saves import autosave as engine_autosave
 
-    engine_autosave(session.state, session.seed, session.actions())
+    try:
+        engine_autosave(session.state, session.seed, session.actions())
+    except OSError as exc:  # OutputError is an OSError too
+        text = str(exc)
+        problem = f"autosave failed: {text}; play goes on, the earlier autosaves are kept"
+        session.autosave_problem = problem
+        session.autosave_failures = getattr(session, "autosave_failures", 0) + 1
+        return problem
+    session.autosave_problem = None
+    return None
+
+
+def _is_regular(p: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(p).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def resume_candidates() -> list[Path]:
-    """The latest autosave, then the previous one (used if the latest is damaged)."""
+    """The latest autosave, then the previous one (used if the latest is damaged).
+
+    Anything at those names is offered (a directory or an unreadable file too), so that
+    `play --resume` can say why the latest cannot be loaded before falling back."""
     from game.rules.saves import autosave_path, previous_autosave_path
 
-    return [p for p in (autosave_path(), previous_autosave_path()) if p.exists()]
+    return [p for p in (autosave_path(), previous_autosave_path()) if os.path.lexists(p)]
+
+
+def _json_files(folder: Path) -> list[tuple[float, Path]]:
+    """(mtime, path) of the regular `*.json` files directly in `folder`; never raises."""
+    out: list[tuple[float, Path]] = []
+    try:
+        with os.scandir(folder) as it:
+            entries = list(it)
+    except (OSError, ValueError):
+        return out
+    for e in entries:
+        if not e.name.endswith(".json"):
+            continue
+        try:
+            st = os.stat(e.path)  # follows a symlink to a save; a dangling one fails here
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(st.st_mode):
+            out.append((st.st_mtime, Path(e.path)))
+    return out
 
 
 def list_saves() -> list[Path]:
-    found = resume_candidates()
-    d = saves_dir()
-    if d.is_dir():
-        found += sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """The autosaves (latest first), then the saves in `saves_dir()`, newest first. Only
+    regular files; an unreadable folder lists nothing."""
+    found = [p for p in resume_candidates() if _is_regular(p)]
+    found += [p for _, p in sorted(_json_files(saves_dir()), key=lambda t: t[0], reverse=True)]
     return found
 
 
@@ -90,21 +147,34 @@ def load(path) -> tuple[Any, Any, dict]:
 
 
 def write_replay(session) -> Path:
+    """Write the session's replay to a new file in `replays_dir()`. Raises `OutputError`."""
     from game.rules.replay import write_json_atomic
 
     p = replays_dir() / time.strftime("hotseat-%Y%m%d-%H%M%S.json")
-    write_json_atomic(p, session.replay_dict())
-    return p
+    return write_json_atomic(p, session.replay_dict(), what="replay")
+
+
+def _looks_like_replay(p: Path) -> bool:
+    from game.data.safe_io import read_head
+
+    try:
+        if os.stat(p).st_size >= MAX_LISTED_REPLAY_BYTES:
+            return False
+    except (OSError, ValueError):
+        return False
+    head = read_head(p, 200)  # regular files only, opened without blocking, 200 bytes at most
+    return head is not None and b"spellfield-replay" in head
 
 
 def list_replays(extra: list[Path] | None = None) -> list[Path]:
+    """Replay files in `replays_dir()`, the current folder and `extra` folders."""
+    try:
+        cwd = Path.cwd()
+    except OSError:  # the current folder was removed
+        cwd = None
     found: list[Path] = []
-    for d in [replays_dir(), Path.cwd(), *(extra or [])]:
-        if d.is_dir():
-            for p in sorted(d.glob("*.json")):
-                try:
-                    if p.stat().st_size < 32 * 1024 * 1024 and b"spellfield-replay" in p.read_bytes()[:200]:
-                        found.append(p)
-                except OSError:
-                    continue
+    for d in [replays_dir(), *([cwd] if cwd else []), *(extra or [])]:
+        for _, p in sorted(_json_files(Path(d)), key=lambda t: t[1]):
+            if _looks_like_replay(p) and p not in found:
+                found.append(p)
     return found
