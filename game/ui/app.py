@@ -155,7 +155,10 @@ class App:
         except SaveError as exc:
             return str(exc)
         session = Session(game, state, meta.get("seed") or 0, autosaving=True)
-        rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
+        try:
+            rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
+        except Exception as exc:  # a history that does not re-apply: say so, let --resume fall back
+            return f"{path}: history: the actions do not re-apply ({getattr(exc, 'message', exc)})"
         if rebuilt is not None:
             session.recorder.steps = list(rebuilt["steps"])
         scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
@@ -293,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "resume", False):
         from game.ui import storage
 
-        err = "no saved game to resume"
+        err = storage.resume_problem() or "no saved game to resume"
         for i, candidate in enumerate(storage.resume_candidates()):
             problem = app.open_save(candidate)
             if problem is None:

@@ -110,6 +110,25 @@ def resume_candidates() -> list[Path]:
     return [p for p in (autosave_path(), previous_autosave_path()) if os.path.lexists(p)]
 
 
+def resume_problem() -> str | None:
+    """Why there is nothing to resume when it is not simply "no autosave yet": the autosave
+    folder cannot be read, or is not a folder (None otherwise)."""
+    from game.data.safe_io import describe_os_error
+    from game.rules.saves import autosave_path
+
+    latest = autosave_path()
+    try:
+        os.lstat(latest)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return f"no saved game to resume: the autosave folder {latest.parent} is not a folder"
+    except (OSError, ValueError) as exc:
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else "invalid name"
+        return f"no saved game to resume: cannot read the autosave folder {latest.parent}: {reason}"
+    return None
+
+
 def _json_files(folder: Path) -> list[tuple[float, Path]]:
     """(mtime, path) of the regular `*.json` files directly in `folder`; never raises."""
     out: list[tuple[float, Path]] = []
