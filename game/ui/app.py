@@ -236,10 +236,11 @@ class App:
             n += 1
 
     def screenshot(self, path: str | os.PathLike | None = None, force: bool = False) -> str:
-        """Save the screen as an image (PNG unless the name says .jpg, .bmp or .tga) atomically,
-        with the guards of `game.data.safe_io.write_file_atomic`: never over a directory, device
-        or FIFO, never through a symbolic link, and an existing file that is not an image only
-        with `force`. Raises `OutputError` naming the path."""
+        """Save the screen as an image (PNG unless the name ends in .jpg, .jpeg, .bmp or .tga)
+        atomically, with the guards of `game.data.safe_io.write_file_atomic`: never over a
+        directory, device or FIFO, never through a symbolic link, and an existing file that is
+        not a PNG, GIF, JPEG or BMP image only with `force` (TGA has no magic bytes to know it
+        by). Raises `OutputError` naming the path."""
         import io
 
         import pygame
@@ -251,7 +252,8 @@ class App:
         is_ours = has_magic(*IMAGE_MAGICS)
         target = check_output_path(path, force=force, is_ours=is_ours, what="screenshot")
         buf = io.BytesIO()
-        pygame.image.save(self.screen, buf, target.path.name)
+        suffix = target.path.suffix.lower()
+        pygame.image.save(self.screen, buf, suffix[1:] if suffix in (".jpg", ".jpeg", ".bmp", ".tga") else "png")
         return str(write_file_atomic(path, buf.getvalue(), force=force, is_ours=is_ours, what="screenshot"))
 
 
