@@ -241,12 +241,8 @@ def read_regular_bytes(path: PathLike, limit: int, label: str | None = None,
 
 def read_head(path: PathLike, n: int) -> bytes | None:
     """The first `n` bytes of a regular file, or None if it is not one or cannot be read."""
-
-    def err(msg: str) -> Exception:
-        return DataError(msg)
-
     try:
-        fd, _ = _open_regular(path, os.fspath(path), err)
+        fd, _ = _open_regular(path, os.fspath(path), DataError)
     except DataError:
         return None
     try:

@@ -193,6 +193,8 @@ def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
     folder = latest.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputError(latest, f"cannot create the autosave folder {str(folder)!r}: a file is in the way") from None
     except OSError as exc:
         raise OutputError(latest, f"cannot create the autosave folder {str(folder)!r}: {describe_os_error(exc)}",
                           exc.errno) from None
