@@ -2,25 +2,9 @@
 
 A save holds the game's header (content hash, profile, map, armies, rounds), the seed, every
 action so far and the state, with a checksum of the state. Loading checks all of it and gives
-one clear message naming the file and the field; it never half-loads. Writing goes through
-`game.data.safe_io.write_file_atomic`: a temporary file beside the target, fsynced, renamed over
-it (and the folder fsynced), so a killed process leaves the previous save whole.
-
-Autosaves rotate: `autosave.json` is the latest and `autosave.prev.json` the one before. The
-order matters (a reliability run lost all 79 actions of a game to the old order, which renamed
-the latest away before writing the new one):
-
-1. stale temporary files of killed writers (`autosave.json.<pid>-<token>.tmp`) are removed;
-2. the new save is written to a temporary file in the same folder and fsynced;
-3. the old latest becomes the previous one ONLY if it is itself a loadable save (it parses as
-   JSON, has our format tag and its state matches its checksum: `is_loadable_save`), so a
-   damaged latest never replaces a good previous; the old latest is hard-linked to the
-   previous name (falling back to a rename where links are not supported), so a latest file
-   exists at every moment;
-4. the temporary file is renamed to `autosave.json`.
-
-A kill at any point leaves a loadable latest or previous (or both). A failed write (disk full,
-read-only folder) raises `OutputError` and changes neither file.
+one clear message naming the file and the field; it never half-loads. Writing goes to a
+temporary file beside the target, fsynced and renamed over it (`game.data.safe_io`), so a killed
+process leaves the previous save whole. Autosaves rotate without a gap: see `autosave`.
 
     save_game(path, state, seed=7, history=[...])
     game, state, meta = load_game(path)
@@ -45,7 +29,7 @@ from game.data.safe_io import (
 from game.rules.actions import Action
 from game.rules.game import Game
 from game.rules.jsonfile import read_json_file
-from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for
+from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for, write_json_atomic
 from game.rules.state import State
 
 SAVE_FORMAT = "spellfield-save"
@@ -63,10 +47,9 @@ def state_checksum(state_dict: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def save_bytes(state: State, seed: int | None = None, history: list[dict] | None = None) -> bytes:
-    """A save file's contents (JSON, UTF-8) for `state` and how it came about."""
+def _save_doc(state: State, seed: int | None, history: list[dict] | None) -> dict[str, Any]:
     d = state.to_dict()
-    doc = {
+    return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "header": {**state.game.header(), "seed": seed},
@@ -74,14 +57,18 @@ def save_bytes(state: State, seed: int | None = None, history: list[dict] | None
         "state": d,
         "checksum": state_checksum(d),
     }
-    return json.dumps(doc, separators=(",", ":")).encode("utf-8")
+
+
+def save_bytes(state: State, seed: int | None = None, history: list[dict] | None = None) -> bytes:
+    """A save file's contents (JSON, UTF-8) for `state` and how it came about."""
+    return json.dumps(_save_doc(state, seed, history), separators=(",", ":")).encode("utf-8")
 
 
 def save_game(path: str | Path, state: State, seed: int | None = None, history: list[dict] | None = None,
               *, force: bool = False, is_ours=None) -> Path:
     """Write `state` (and how it came about) to `path` atomically. Raises `OutputError` (an
     OSError and a ValueError) naming the path if it cannot or must not be written."""
-    return write_file_atomic(path, save_bytes(state, seed, history), force=force, is_ours=is_ours, what="save")
+    return write_json_atomic(path, _save_doc(state, seed, history), force=force, is_ours=is_ours, what="save")
 
 
 def is_loadable_save(path: str | Path) -> bool:
@@ -187,8 +174,23 @@ def clean_autosave_temps() -> list[Path]:
 
 
 def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
-    """Write the latest autosave and keep the one before it (see the module docstring for the
-    order). Raises `OutputError` if it cannot be written; then both files are as they were."""
+    """Write the latest autosave, `autosave.json`, and keep the one before it as
+    `autosave.prev.json`. Raises `OutputError` if it cannot be written; then both files are as
+    they were.
+
+    The order matters (a reliability run lost all 79 actions of a game to the old order, which
+    renamed the latest away before writing the new one, and rotated a damaged latest over a good
+    previous):
+
+    1. temporary files of killed writers (`autosave.json.<pid>-<token>.tmp`) are removed;
+    2. the new save is written to a temporary file in the same folder and fsynced;
+    3. the old latest becomes the previous one ONLY if it is itself a loadable save
+       (`is_loadable_save`: JSON with our format tag and a state matching its checksum), so a
+       damaged latest never replaces a good previous; it is hard-linked to the previous name
+       (renamed where links are not supported), so a latest exists at every moment;
+    4. the temporary file is renamed to `autosave.json`, and the folder fsynced.
+
+    A kill at any point leaves a loadable latest (and the previous one)."""
     latest, prev = autosave_path(), previous_autosave_path()
     folder = latest.parent
     try:

@@ -155,10 +155,7 @@ class App:
         except SaveError as exc:
             return str(exc)
         session = Session(game, state, meta.get("seed") or 0, autosaving=True)
-        try:
-            rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
-        except Exception as exc:  # a history that does not re-apply: say so, let --resume fall back
-            return f"{path}: history: the actions do not re-apply ({getattr(exc, 'message', exc)})"
+        rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
         if rebuilt is not None:
             session.recorder.steps = list(rebuilt["steps"])
         scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
