@@ -25,6 +25,7 @@ from typing import Any, Literal, TypeVar, Union
 from pydantic import BaseModel, ValidationError
 
 from game.data.errors import DataError
+from game.data.geocheck import footprint_problems, map_problems
 from game.data.models import BattleMap, ContentFile, MapFile
 
 #: Largest data file we read. Real content files are a few tens of KiB.
@@ -338,14 +339,26 @@ def short_value(value: Any, limit: int = MAX_VALUE_CHARS) -> str:
 # --- loading --------------------------------------------------------------------------------
 
 
-def load_content_data(data: Mapping[str, Any], label: str) -> ContentFile:
-    """Validate decoded TOML as a content file."""
-    return validate(ContentFile, data, label)
+def load_content_data(data: Mapping[str, Any], label: str, warn: list[str] | None = None) -> ContentFile:
+    """Validate decoded TOML as a content file: the schema, then the footprint geometry
+    (`game.data.geocheck`), the same checks `spellfield check` runs. Advice goes to `warn`."""
+    cf = validate(ContentFile, data, label)
+    problems = footprint_problems(cf, label, warn)
+    if problems:
+        raise DataError(problems)
+    return cf
 
 
-def load_map_data(data: Mapping[str, Any], label: str) -> BattleMap:
-    """Validate decoded TOML as a map file and return its battlefield."""
-    return validate(MapFile, data, label).map
+def load_map_data(data: Mapping[str, Any], label: str, warn: list[str] | None = None) -> BattleMap:
+    """Validate decoded TOML as a map file and return its battlefield: the schema, then the
+    map's geometry (`game.data.geocheck.map_problems`), exactly what `spellfield check` runs, so
+    every way a map comes in (check, `Game.load`, `play --map`, `record --map`) refuses the same
+    maps with the same messages. Advice (warnings) goes to `warn` when given."""
+    bm = validate(MapFile, data, label).map
+    problems = map_problems(bm, label, warn)
+    if problems:
+        raise DataError(problems)
+    return bm
 
 
 def load_content_file(path: Source, label: str | None = None) -> ContentFile:
