@@ -76,6 +76,10 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
                 )
         except DataError as e:
             problems += e.problems
+        except RecursionError:
+            problems.append(f"{label}: nesting too deep to check")
+        except Exception as e:  # a bug, not bad data: still one line naming the file, never a traceback
+            problems.append(f"{label}: internal error while checking this file: {type(e).__name__}: {e}")
     if content_files:
         problems += _content_problems(content_files, warn)
     return problems
