@@ -264,6 +264,12 @@ def pydantic_problems(model: type[BaseModel], error: ValidationError, label: str
     return out
 
 
+def _strip_annotated(tp: Any) -> Any:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
 def _unwrap(tp: Any) -> Any:
     """Strip Annotated and Optional so the walker sees the container or model underneath."""
     while True:
@@ -296,7 +302,12 @@ def _path(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[str, list[str] 
     allowed: list[str] | None = None
     tp: Any = model
     for item in loc:
+        was_union = typing.get_origin(_strip_annotated(tp)) in (Union, types.UnionType)
         tp = _unwrap(tp)
+        if (was_union and isinstance(item, str) and isinstance(tp, type) and issubclass(tp, BaseModel)
+                and item not in tp.model_fields):
+            tags.append(item)  # a union member's tag ('int', 'DiceEntry'), not a field of the model
+            continue
         if isinstance(item, int):
             parts.append(f"[{item}]")
             origin = typing.get_origin(tp)

@@ -226,11 +226,19 @@ class DemoFile(Strict):
     start: StartSpec = StartSpec()
     unit: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
     manifestation: list[ManifestationSpec] = Field(default=[], max_length=MAX_MANIFESTATIONS)
-    dice: list[Annotated[int, Field(ge=1, le=6)] | DiceEntry] = Field(default=[], max_length=MAX_DICE)
+    dice: list[int | DiceEntry] = Field(default=[], max_length=MAX_DICE)
     intro: Text = ""  # the caption of the set-up frame
     intro_show: Show = Show()  # geometry on the set-up frame
     step: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     expect: Facts = Facts()
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, v: list[int | DiceEntry]) -> list[int | DiceEntry]:
+        for i, d in enumerate(v):
+            if isinstance(d, int) and not 1 <= d <= 6:
+                raise ValueError(f"dice[{i}] is {d}; a scripted die shows 1 to 6")
+        return v
 
     @model_validator(mode="after")
     def _ids(self) -> "DemoFile":
