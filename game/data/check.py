@@ -4,7 +4,9 @@ Content files are checked in context: their cross references are resolved agains
 embedded content, with the checked files' own definitions laid over it (so a single lore file
 can be checked, and a lore naming a missing spell is reported, M8). Map files get geometric
 checks too: valid terrain polygons, objectives clear of impassable terrain, one valid
-deployment zone per player with every anchor inside its zone.
+deployment zone per player with every anchor inside its zone. These are the loaders' own checks
+(`game.data.geocheck`, run by `load_map_data`, `load_content_data` and `load_demo`), so a file
+check passes is a file every command can use, and one it refuses is refused everywhere.
 
 Problems are errors (exit status 1). Warnings are advice and do not fail a check.
 """
