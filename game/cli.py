@@ -11,7 +11,44 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Iterator, Sequence
+
+from game import argtypes
+
+
+#: Most games one `simulate` plays; most worker processes.
+MAX_GAMES, MAX_JOBS = 100_000, 256
+
+
+class CommandError(Exception):
+    """A command failed for a reason already phrased for the player (it names the file)."""
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing key {exc.args[0]!r}" if exc.args else "missing key"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return text[:300] or type(exc).__name__
+
+
+@contextmanager
+def about(label: object) -> Iterator[None]:
+    """Per-file work: any failure that does not already name its file is reported as
+    `LABEL: reason` (a DataError, ReplayError or SaveError names its file itself)."""
+    from game.data.errors import DataError
+    from game.rules.replay import ReplayError
+    from game.rules.saves import SaveError
+
+    try:
+        yield
+    except (DataError, ReplayError, SaveError, CommandError, KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception as exc:
+        text = _reason(exc)
+        raise CommandError(text if str(label) in text else f"{label}: {text}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,11 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     _game_options(record)
 
     sim = sub.add_parser("simulate", help="play many games between bots, headless")
-    sim.add_argument("--games", type=int, default=20)
-    sim.add_argument("--p1", default="random", help="the first bot (random, normal, hard)")
-    sim.add_argument("--p2", default="random", help="the second bot")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (same results as one)")
+    sim.add_argument("--games", type=argtypes.int_in(1, MAX_GAMES), default=20)
+    sim.add_argument("--p1", type=argtypes.bot, default="random", help="the first bot (random, normal, hard; hard@SECONDS)")
+    sim.add_argument("--p2", type=argtypes.bot, default="random", help="the second bot")
+    sim.add_argument("--seed", type=argtypes.seed, default=1)
+    sim.add_argument("--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help="worker processes (same results as one)")
     sim.add_argument("--profile", default="aos4")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
@@ -49,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--list", action="store_true", help="list the demonstrations with the rule IDs they cover")
     demo.add_argument("--export", metavar="OUT.gif", help="render it headless as an animated GIF")
     demo.add_argument("--export-frames", metavar="DIR", help="render it headless as PNG frames in DIR")
-    demo.add_argument("--size", default="1280x760", metavar="WxH", help="frame size for exports (default 1280x760)")
+    demo.add_argument("--size", type=argtypes.size((320, 240), (4000, 4000), "1280x760"), default=(1280, 760), metavar="WxH",
+                      help="frame size for exports (default 1280x760)")
     demo.add_argument("--force", action="store_true", help="let the exports replace existing files that are not GIF/PNG images, or symbolic links (the links themselves)")
 
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
@@ -62,7 +100,7 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
     p.add_argument("--map", default=None, help="map id or path (default: the embedded default map)")
     p.add_argument("--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=argtypes.seed, default=1)
 
 
 def _ui_options(play: argparse.ArgumentParser) -> None:
@@ -74,9 +112,14 @@ def _ui_options(play: argparse.ArgumentParser) -> None:
 
 
 def _load_game(args: argparse.Namespace):
+    from game.data.content import load_map
     from game.rules.game import Game
 
-    return Game.load(profile=args.profile, armies=tuple(args.armies) if args.armies else None, battlefield=args.map)
+    battlefield = None
+    if args.map is not None:
+        with about(args.map):
+            battlefield = load_map(args.map)
+    return Game.load(profile=args.profile, armies=tuple(args.armies) if args.armies else None, battlefield=battlefield)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -120,12 +163,13 @@ def cmd_record(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.rules.replay import read_replay, verify
 
-    data = read_replay(args.file)
-    h = data["header"]
-    print(f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions")
-    if not args.verify:
-        return 0
-    report = verify(data)
+    with about(args.file):
+        data = read_replay(args.file)
+        h = data["header"]
+        print(f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions")
+        if not args.verify:
+            return 0
+        report = verify(data)
     print(("OK: " if report.ok else "MISMATCH: ") + report.message)
     return 0 if report.ok else 1
 
@@ -133,8 +177,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game.sim import main as sim_main
 
-    if args.games < 1 or args.jobs < 1:
-        raise ValueError("--games and --jobs must be 1 or more")
     return sim_main(args)
 
 
@@ -143,25 +185,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if args.list or not args.name:
         for name in list_demos():
-            d = load_demo(name)
+            with about(f"maps/demos/{name}.toml"):
+                d = load_demo(name)
             print(f"{name:34s} {', '.join(d.demo.rules):22s} {d.demo.title}")
         return 0
-    run = run_demo(load_demo(args.name))
+    with about(args.name):
+        run = run_demo(load_demo(args.name))
     for line in run.problems:
         print(f"MISMATCH: {line}", file=sys.stderr)
     if args.export is not None or args.export_frames is not None:
         from game.demos.exporter import export_frames, export_gif
 
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            raise ValueError(f"--size must look like 1280x760, got {args.size!r}") from None
-        if not (320 <= w <= 4000 and 240 <= h <= 4000):
-            raise ValueError(f"--size {args.size} is out of range (320x240 to 4000x4000)")
+        w, h = args.size
         if args.export is not None:
-            print(f"wrote {export_gif(run, args.export, (w, h), force=args.force)}: {len(run.frames)} frames")
+            with about(args.export):
+                print(f"wrote {export_gif(run, args.export, (w, h), force=args.force)}: {len(run.frames)} frames")
         if args.export_frames is not None:
-            paths = export_frames(run, args.export_frames, (w, h), force=args.force)
+            with about(args.export_frames):
+                paths = export_frames(run, args.export_frames, (w, h), force=args.force)
             print(f"wrote {len(paths)} frames to {args.export_frames}")
     else:
         for f in run.frames:
@@ -177,23 +218,43 @@ COMMANDS = {"demo": cmd_demo, "play": cmd_play, "check": cmd_check, "record": cm
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Exit status: 0 done, 1 a check or verification failed, 2 bad input (a
+    bad file, option or value: one clear message, never a traceback), 70 an internal error (a
+    bug: a short message naming the error), 130 interrupted."""
     from game.data.errors import DataError
     from game.rules.replay import ReplayError
+    from game.rules.saves import SaveError
 
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help")):
         words = ["play", *words]  # `spellfield [options]` plays
-    args = _parser().parse_args(words)
+    try:
+        args = _parser().parse_args(words)
+    except SystemExit as exc:  # argparse has printed the usage and the reason (or --help)
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return COMMANDS[args.command](args)
-    except (DataError, ReplayError, ValueError) as exc:
-        print(f"spellfield: error: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `spellfield simulate --json | head`
         sys.stderr.close()
         return 0
+    except (DataError, ReplayError, SaveError, CommandError, ValueError) as exc:
+        print(f"spellfield: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"spellfield: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("spellfield: error: input nested too deeply to read", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("spellfield: error: out of memory (is an input file absurdly large?)", file=sys.stderr)
+        return 2
+    except Exception as exc:  # last resort: a bug, reported in one line
+        print(f"spellfield: internal error: {type(exc).__name__}: {_reason(exc)}", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

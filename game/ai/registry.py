@@ -41,16 +41,26 @@ def _hard(player: int, seed: int) -> Bot:
 BOTS: dict[str, Callable[[int, int], Bot]] = {"random": _random, "normal": _normal, "hard": _hard}
 
 
+def parse_bot(name: str) -> tuple[str, float | None]:
+    """Split "hard@0.3" into ("hard", 0.3); ValueError for an unknown bot or a budget that is not
+    a finite number of seconds from 0 to ten minutes (NaN, inf, -1 and 1e9 are refused)."""
+    from game.argtypes import budget as parse_budget
+
+    base, at, budget = name.partition("@")
+    if base not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}, optionally with @SECONDS")
+    if not at:
+        return base, None
+    try:
+        return base, parse_budget(budget)
+    except ValueError as exc:
+        raise ValueError(f"bad time budget in {name!r}: {exc}") from None
+
+
 def make_bot(name: str, player: int, seed: int) -> Bot:
     """`name` is a key of BOTS, optionally with a time budget in seconds: "hard@0.3"."""
-    base, _, budget = name.partition("@")
-    try:
-        bot = BOTS[base](player, seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
-    if budget:
-        try:
-            bot.budget = float(budget)  # type: ignore[attr-defined]
-        except ValueError:
-            raise ValueError(f"bad time budget in {name!r}: {budget!r} is not a number of seconds") from None
+    base, budget = parse_bot(name)
+    bot = BOTS[base](player, seed)
+    if budget is not None:
+        bot.budget = budget  # type: ignore[attr-defined]
     return bot

@@ -22,9 +22,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal, TypeVar, Union
 
+import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from game.data.errors import DataError
+from game.data.geocheck import footprint_problems, map_problems
 from game.data.models import BattleMap, ContentFile, MapFile
 from game.data.safe_io import describe_os_error, read_regular_bytes
 
@@ -37,9 +39,16 @@ MAX_VALUE_CHARS = 80
 #: Most problems reported for one file; the rest are counted.
 MAX_PROBLEMS = 100
 
-#: Most '.' characters on one line. tomllib takes quadratic time over deeply dotted keys such as
-#: [a.a.a....], so a 1 MiB header could stall it for minutes; no real data line comes close.
-MAX_DOTS_PER_LINE = 500
+#: Most parts in one dotted key (`a.b.c` has 3), outside strings and comments. tomllib takes
+#: quadratic time in a key's depth (measured: 5,000 parts 1 s, 20,000 parts 10 s, 50,000 parts
+#: 50 s), so a 1 MiB key could stall it for minutes; at 16 parts a whole 1 MiB file of such keys
+#: parses in about a second. Our deepest real key is `expect.events` (2 parts).
+MAX_KEY_PARTS = 16
+
+#: Deepest nesting of arrays and inline tables, outside strings and comments. tomllib recurses
+#: per level and raises RecursionError at about 330 nested inline tables or 490 nested arrays
+#: (default recursion limit); a polygon is 2 deep, our deepest real data 4.
+MAX_NESTING = 200
 
 #: Top-level arrays that mark a content file.
 CONTENT_KEYS = ("warscroll", "ability", "lore", "manifestation", "army")
@@ -89,6 +98,58 @@ def read_bytes(source: Source, label: str | None = None, limit: int = MAX_FILE_B
     return raw
 
 
+# Strings and comments, as tomllib reads them, so that what they hold (prose full of dots, a '['
+# in a caption) is not mistaken for structure. Possessive repeats and the unterminated forms
+# (to the end of the line, or of the file for a multi-line string) keep the scan linear: tomllib
+# reports an unterminated string itself, and nothing before it is hidden from the scan.
+_STRING_OR_COMMENT = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*+"{3,5}'  # multi-line basic string
+    r"|'''(?:[^']|'(?!''))*+'{3,5}"  # multi-line literal string
+    r'|"""[\s\S]*|\'\'\'[\s\S]*'  # unterminated multi-line strings: the rest of the file
+    r'|"(?:[^"\\\n]|\\.)*+"|"[^\n]*'  # basic string (or unterminated, to the end of the line)
+    r"|'[^'\n]*+'|'[^\n]*"  # literal string
+    r"|#[^\n]*"  # comment
+)
+_KEY_BREAK = re.compile(r"[\n=,\[\]{}]")
+
+
+def _blank(m: re.Match[str]) -> str:
+    """A string or comment of the same length and line count with nothing structural in it."""
+    g = m.group(0)
+    return re.sub(r"[^\n]", "q", g) if "\n" in g else "q" * len(g)
+
+
+def nesting_problem(text: str) -> str | None:
+    """Why `text` nests too deeply for us to hand it to tomllib, or None.
+
+    Measures the real thing outside strings and comments: the depth of arrays and inline tables
+    (`[`/`{` against `]`/`}`) and the number of parts in one dotted key. Dots in prose (inside
+    strings) and decimal points (one per number) do not count. Linear in the text's length.
+    """
+    if text.count(".") < MAX_KEY_PARTS and text.count("[") + text.count("{") <= MAX_NESTING:
+        return None  # cannot exceed either limit
+    plain = _STRING_OR_COMMENT.sub(_blank, text)
+    b = np.frombuffer(plain.encode("utf-8"), dtype=np.uint8)
+    step = np.zeros(len(b), dtype=np.int32)
+    step[(b == ord("[")) | (b == ord("{"))] = 1
+    step[(b == ord("]")) | (b == ord("}"))] = -1
+    if len(step):
+        depth = np.cumsum(step)
+        at = int(np.argmax(depth))
+        if depth[at] > MAX_NESTING:
+            line = int(np.count_nonzero(b[:at] == ord("\n"))) + 1
+            return (f"nesting too deep: arrays or inline tables nested more than {MAX_NESTING} deep (line {line})")
+    pos = 0
+    for segment in _KEY_BREAK.split(plain):
+        dots = segment.count(".")
+        if dots >= MAX_KEY_PARTS:
+            line = plain.count("\n", 0, pos) + 1
+            return (f"line {line}: nesting too deep (a dotted key of {dots + 1} parts; "
+                    f"at most {MAX_KEY_PARTS} parts such as a.b.c are read)")
+        pos += len(segment) + 1
+    return None
+
+
 _TOML_POSITION = re.compile(r"^(?P<reason>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S)
 
 
@@ -104,12 +165,9 @@ def parse_toml(raw: bytes, label: str) -> dict[str, Any]:
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
-    if text.count(".") > MAX_DOTS_PER_LINE:
-        for n, line in enumerate(text.split("\n"), 1):
-            if line.count(".") > MAX_DOTS_PER_LINE:
-                raise DataError(
-                    f"{label}: line {n}: nesting too deep (more than {MAX_DOTS_PER_LINE} dots on one line)"
-                )
+    deep = nesting_problem(text)
+    if deep:
+        raise DataError(f"{label}: {deep}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -199,6 +257,12 @@ def pydantic_problems(model: type[BaseModel], error: ValidationError, label: str
     return out
 
 
+def _strip_annotated(tp: Any) -> Any:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
 def _unwrap(tp: Any) -> Any:
     """Strip Annotated and Optional so the walker sees the container or model underneath."""
     while True:
@@ -231,7 +295,12 @@ def _path(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[str, list[str] 
     allowed: list[str] | None = None
     tp: Any = model
     for item in loc:
+        was_union = typing.get_origin(_strip_annotated(tp)) in (Union, types.UnionType)
         tp = _unwrap(tp)
+        if (was_union and isinstance(item, str) and isinstance(tp, type) and issubclass(tp, BaseModel)
+                and item not in tp.model_fields):
+            tags.append(item)  # a union member's tag ('int', 'DiceEntry'), not a field of the model
+            continue
         if isinstance(item, int):
             parts.append(f"[{item}]")
             origin = typing.get_origin(tp)
@@ -331,14 +400,26 @@ def short_value(value: Any, limit: int = MAX_VALUE_CHARS) -> str:
 # --- loading --------------------------------------------------------------------------------
 
 
-def load_content_data(data: Mapping[str, Any], label: str) -> ContentFile:
-    """Validate decoded TOML as a content file."""
-    return validate(ContentFile, data, label)
+def load_content_data(data: Mapping[str, Any], label: str, warn: list[str] | None = None) -> ContentFile:
+    """Validate decoded TOML as a content file: the schema, then the footprint geometry
+    (`game.data.geocheck`), the same checks `spellfield check` runs. Advice goes to `warn`."""
+    cf = validate(ContentFile, data, label)
+    problems = footprint_problems(cf, label, warn)
+    if problems:
+        raise DataError(problems)
+    return cf
 
 
-def load_map_data(data: Mapping[str, Any], label: str) -> BattleMap:
-    """Validate decoded TOML as a map file and return its battlefield."""
-    return validate(MapFile, data, label).map
+def load_map_data(data: Mapping[str, Any], label: str, warn: list[str] | None = None) -> BattleMap:
+    """Validate decoded TOML as a map file and return its battlefield: the schema, then the
+    map's geometry (`game.data.geocheck.map_problems`), exactly what `spellfield check` runs, so
+    every way a map comes in (check, `Game.load`, `play --map`, `record --map`) refuses the same
+    maps with the same messages. Advice (warnings) goes to `warn` when given."""
+    bm = validate(MapFile, data, label).map
+    problems = map_problems(bm, label, warn)
+    if problems:
+        raise DataError(problems)
+    return bm
 
 
 def load_content_file(path: Source, label: str | None = None) -> ContentFile:

@@ -12,32 +12,92 @@ import re
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 MM_PER_INCH = 25.4
+
+# --- limits: every count a player's file can set is capped, with the field named -------------
+# Work done on a file (the checks, the engine's indexes) grows with these counts; the caps keep
+# a 1 MiB file from asking for minutes of work. Each sits well above what real data needs.
+
+#: Terrain pieces on a battlefield (shipped maps: 10).
+MAX_TERRAIN = 200
+#: Points of one polygon: terrain, deployment zone (shipped: at most 8).
+MAX_POLYGON_POINTS = 1000
+#: Objectives on a battlefield (shipped: 5; 4-6 are recommended).
+MAX_OBJECTIVES = 20
+#: Deployment zones (one per player; a second one for a player is reported by the map checks).
+MAX_ZONES = 8
+#: Default anchors per zone: one per army unit (an army has at most 40 units; shipped: 12).
+MAX_ANCHORS = 100
+#: Units in an army; models in a unit.
+MAX_UNITS, MAX_MODELS = 40, 40
+#: Definitions of each kind in one content file (shipped: at most 16).
+MAX_DEFINITIONS = 500
+#: Short lists: keywords, spells, prayers, weapons, effects, removal conditions ...
+MAX_LIST = 20
+#: Abilities in one lore.
+MAX_LORE_ABILITIES = 50
+#: Longest free text (rules text, captions); names are at most 60 characters.
+MAX_TEXT = 5000
+#: Longest id.
+MAX_ID = 60
+#: A manifestation footprint polygon: at most this many points, each within this many inches of
+#: its centre (shipped: 3"; the largest round footprint is 300mm, 5.9" of radius).
+MAX_FOOTPRINT_POINTS, MAX_FOOTPRINT_IN = 64, 12.0
+#: Dice expressions: a whole number up to MAX_DICE_VALUE, at most MAX_DICE_COUNT dice, +k up to
+#: MAX_DICE_VALUE (an expression such as 999999999D6 would roll a billion dice).
+MAX_DICE_VALUE, MAX_DICE_COUNT = 100, 20
+
+
+def _not_bool(v: object) -> object:
+    """TOML's true/false are not 1/2: Literal[1, 2] would take True for 1 (True == 1)."""
+    if isinstance(v, bool):
+        raise ValueError(f"should be a number, not {'true' if v else 'false'}")
+    return v
+
+
+#: A player number, 1 or 2 (never a boolean).
+PlayerNo = Annotated[Literal[1, 2], BeforeValidator(_not_bool)]
 
 # A dice expression in data: a whole number, or "D3", "D6", "2D6", "D3+1".
 DICE_EXPR = re.compile(r"^(?:(\d+)|(\d*)D(3|6)(?:\+(\d+))?)$")
 
 
 def check_dice_expr(value: int | str) -> int | str:
-    """Accept an int >= 0 or a dice expression such as "D3", "2D6" or "D6+1"."""
+    """Accept an int 0-MAX_DICE_VALUE or a dice expression such as "D3", "2D6" or "D6+1"
+    (at most MAX_DICE_COUNT dice, +k at most MAX_DICE_VALUE)."""
     if isinstance(value, int):
-        if value < 0:
-            raise ValueError(f"must be 0 or more, got {value}")
+        if not 0 <= value <= MAX_DICE_VALUE:
+            raise ValueError(f"must be 0 to {MAX_DICE_VALUE}, got {value}")
         return value
-    if not DICE_EXPR.match(value):
-        raise ValueError(f"not a dice expression like 3, D3, 2D6 or D6+1: {value!r}")
+    m = DICE_EXPR.match(value) if len(value) <= 12 else None
+    if not m:
+        raise ValueError(f"not a dice expression like 3, D3, 2D6 or D6+1: {value[:20]!r}")
+    if m.group(1) is not None and int(m.group(1)) > MAX_DICE_VALUE:
+        raise ValueError(f"must be 0 to {MAX_DICE_VALUE}, got {value!r}")
+    if m.group(2) and int(m.group(2)) > MAX_DICE_COUNT:
+        raise ValueError(f"at most {MAX_DICE_COUNT} dice, got {value!r}")
+    if m.group(4) and int(m.group(4)) > MAX_DICE_VALUE:
+        raise ValueError(f"the bonus must be at most {MAX_DICE_VALUE}, got {value!r}")
     return value
 
 
 DiceExpr = Annotated[int | str, Field(description="3, D3, D6, 2D6 or D3+1")]
 
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=MAX_ID)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+
 
 class Strict(BaseModel):
-    """Base for every data model: unknown keys are errors, values are immutable."""
+    """Base for every data model: unknown keys are errors, values are immutable, and values
+    are not converted: a string is not a number (`x = "1"`), a boolean is not a number
+    (`value = true`) and a number is not a string. Whole numbers are accepted where a float is
+    wanted. NaN and infinities are refused everywhere (`allow_inf_nan=False`). Pairs such as
+    points are TOML arrays, so tuple fields take lists (`Pair`), with their items still strict.
+    """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 # --- effects ---------------------------------------------------------------------------------
@@ -67,11 +127,11 @@ EFFECT_PARAMS: dict[str, dict[str, str]] = {
 class EffectSpec(Strict):
     """One effect: a registered handler name plus its parameters."""
 
-    handler: str
+    handler: str = Field(max_length=MAX_ID)
     amount: DiceExpr | None = None
-    value: int | None = None
+    value: int | None = Field(default=None, ge=0, le=MAX_DICE_VALUE)
     on: int | None = Field(default=None, ge=2, le=6)
-    manifestation: str | None = None
+    manifestation: str | None = Field(default=None, max_length=MAX_ID)
 
     @field_validator("amount")
     @classmethod
@@ -101,15 +161,25 @@ class EffectSpec(Strict):
 class Footprint(Strict):
     """A base or footprint: round (`round_mm`, diameter) or a polygon in inches around the centre."""
 
-    round_mm: float | None = Field(default=None, gt=0, le=300)
-    polygon: list[tuple[float, float]] | None = None
+    round_mm: float | None = Field(default=None, ge=1, le=300)
+    polygon: list[Annotated[tuple[float, float], Field(strict=False)]] | None = Field(default=None, max_length=MAX_FOOTPRINT_POINTS)
+
+    @field_validator("polygon")
+    @classmethod
+    def _polygon(cls, v: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
+        if v is None:
+            return v
+        if len(v) < 3:
+            raise ValueError(f"polygon needs at least 3 points, got {len(v)}")
+        for j, (x, y) in enumerate(v):
+            if abs(x) > MAX_FOOTPRINT_IN or abs(y) > MAX_FOOTPRINT_IN:
+                raise ValueError(f"point [{j}] ({x:g}, {y:g}) is more than {MAX_FOOTPRINT_IN:g}\" from the centre (0, 0)")
+        return v
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Footprint":
         if (self.round_mm is None) == (self.polygon is None):
             raise ValueError("give exactly one of round_mm or polygon")
-        if self.polygon is not None and len(self.polygon) < 3:
-            raise ValueError(f"polygon needs at least 3 points, got {len(self.polygon)}")
         return self
 
     @property
@@ -125,7 +195,7 @@ class WeaponAbility(Strict):
     """A data-driven weapon ability, e.g. crit (2 hits), crit (mortal), charge bonus."""
 
     kind: Literal["crit_two_hits", "crit_auto_wound", "crit_mortal", "charge_damage_bonus", "anti_hero"]
-    value: int = 1
+    value: int = Field(default=1, ge=0, le=MAX_DICE_VALUE)
 
 
 class Weapon(Strict):
@@ -136,7 +206,7 @@ class Weapon(Strict):
     wound: int = Field(ge=2, le=6)
     rend: int = Field(default=0, ge=0, le=4)
     damage: DiceExpr
-    abilities: list[WeaponAbility] = []
+    abilities: list[WeaponAbility] = Field(default=[], max_length=MAX_LIST)
 
     @field_validator("attacks", "damage")
     @classmethod
@@ -151,19 +221,19 @@ KEYWORD = re.compile(r"^[A-Z][A-Z0-9 ]*(?: \([1-9]\))?$")
 class Warscroll(Strict):
     """A unit warscroll. Keywords include "WIZARD (n)" or "PRIEST (n)" for casters (M1)."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
-    models: int = Field(ge=1, le=40)
+    models: int = Field(ge=1, le=MAX_MODELS)
     base: Footprint
     move: float = Field(ge=0, le=20)
     health: int = Field(ge=1, le=30)
     save: int = Field(ge=2, le=7, description="7 means no save")
     ward: int = Field(default=0, description="0 for none, else 2-6")
     control: int = Field(default=1, ge=0, le=10)
-    keywords: list[str] = []
-    spells: list[str] = []
-    prayers: list[str] = []
-    weapons: list[Weapon] = []
+    keywords: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
+    spells: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
+    prayers: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
+    weapons: list[Weapon] = Field(default=[], max_length=MAX_LIST)
 
     @field_validator("ward")
     @classmethod
@@ -219,16 +289,16 @@ TargetKind = Literal["enemy", "friendly", "self", "none"]
 class Ability(Strict):
     """A spell (cast by a WIZARD, 2D6 vs `value`) or a prayer (chanted by a PRIEST, D6 vs `value`)."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["spell", "prayer"]
     value: int = Field(ge=2, le=12, description="casting or chanting value")
     range: float = Field(default=0, ge=0, le=48)
     target: TargetKind = "enemy"
     visible: bool = True
-    keywords: list[str] = []
-    effects: list[EffectSpec] = Field(min_length=1)
-    text: str = ""
+    keywords: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
+    effects: list[EffectSpec] = Field(min_length=1, max_length=MAX_LIST)
+    text: Text = ""
 
     @property
     def unlimited(self) -> bool:
@@ -245,10 +315,10 @@ class Ability(Strict):
 
 
 class Lore(Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["spell", "prayer", "manifestation"]
-    abilities: list[str] = Field(min_length=1)
+    abilities: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(min_length=1, max_length=MAX_LORE_ABILITIES)
 
 
 class SetupRule(Strict):
@@ -269,7 +339,7 @@ class RemovalRule(Strict):
 class ManifestationScroll(Strict):
     """A manifestation warscroll: an endless spell (WIZARD) or an invocation (PRIEST)."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["endless_spell", "invocation"]
     move: float = Field(ge=0, le=20, description="0 means it cannot move")
@@ -278,31 +348,31 @@ class ManifestationScroll(Strict):
     banishment: int = Field(ge=2, le=12)
     footprint: Footprint
     predatory: bool = False
-    keywords: list[str] = Field(default=[], max_length=20, description="e.g. FLY (M10: it moves like a unit)")
+    keywords: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST, description="e.g. FLY (M10: it moves like a unit)")
     setup: SetupRule = SetupRule()
-    pass_across: list[EffectSpec] = []
-    removal: list[RemovalRule] = []
-    weapons: list[Weapon] = []
-    text: str = ""
+    pass_across: list[EffectSpec] = Field(default=[], max_length=MAX_LIST)
+    removal: list[RemovalRule] = Field(default=[], max_length=MAX_LIST)
+    weapons: list[Weapon] = Field(default=[], max_length=MAX_LIST)
+    text: Text = ""
 
 
 # --- armies and maps -------------------------------------------------------------------------
 
 
 class ArmyUnit(Strict):
-    warscroll: str
+    warscroll: str = Field(max_length=MAX_ID)
     name: str | None = Field(default=None, max_length=60)
 
 
 class Army(Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
-    colour: tuple[int, int, int]
+    colour: Annotated[tuple[int, int, int], Field(strict=False)]
     general: int = Field(default=0, ge=0, description="index into units")
-    spell_lore: str | None = None
-    prayer_lore: str | None = None
-    manifestation_lore: str | None = None
-    units: list[ArmyUnit] = Field(min_length=1, max_length=40)
+    spell_lore: str | None = Field(default=None, max_length=MAX_ID)
+    prayer_lore: str | None = Field(default=None, max_length=MAX_ID)
+    manifestation_lore: str | None = Field(default=None, max_length=MAX_ID)
+    units: list[ArmyUnit] = Field(min_length=1, max_length=MAX_UNITS)
 
     @field_validator("colour")
     @classmethod
@@ -318,7 +388,8 @@ class Army(Strict):
         return self
 
 
-Point = tuple[float, float]
+#: A point in inches: a TOML array of two numbers (strict numbers; the pair may be a list).
+Point = Annotated[tuple[float, float], Field(strict=False)]
 
 
 def _polygon_points(v: list[Point]) -> list[Point]:
@@ -329,8 +400,8 @@ def _polygon_points(v: list[Point]) -> list[Point]:
 
 class Terrain(Strict):
     name: str = Field(min_length=1, max_length=60)
-    traits: list[Literal["obscuring", "impassable", "cover"]] = []
-    points: list[Point]
+    traits: list[Literal["obscuring", "impassable", "cover"]] = Field(default=[], max_length=3)
+    points: list[Point] = Field(max_length=MAX_POLYGON_POINTS)
 
     _points = field_validator("points")(classmethod(lambda cls, v: _polygon_points(v)))
 
@@ -342,22 +413,22 @@ class Objective(Strict):
 
 
 class DeploymentZone(Strict):
-    player: Literal[1, 2]
-    points: list[Point]
+    player: PlayerNo
+    points: list[Point] = Field(max_length=MAX_POLYGON_POINTS)
     # Default anchor for each army unit in order: the unit's models are set up around it.
-    anchors: list[Point] = []
+    anchors: list[Point] = Field(default=[], max_length=MAX_ANCHORS)
 
     _points = field_validator("points")(classmethod(lambda cls, v: _polygon_points(v)))
 
 
 class BattleMap(Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     name: str = Field(min_length=1, max_length=60)
     width: float = Field(default=60, gt=0, le=120)
     height: float = Field(default=44, gt=0, le=120)
-    terrain: list[Terrain] = []
-    objectives: list[Objective] = []
-    deployment: list[DeploymentZone] = []
+    terrain: list[Terrain] = Field(default=[], max_length=MAX_TERRAIN)
+    objectives: list[Objective] = Field(default=[], max_length=MAX_OBJECTIVES)
+    deployment: list[DeploymentZone] = Field(default=[], max_length=MAX_ZONES)
 
     @model_validator(mode="after")
     def _inside(self) -> "BattleMap":
@@ -379,11 +450,11 @@ class BattleMap(Strict):
 class ContentFile(Strict):
     """A content TOML file: any mix of warscrolls, abilities, lores, manifestations and armies."""
 
-    warscroll: list[Warscroll] = []
-    ability: list[Ability] = []
-    lore: list[Lore] = []
-    manifestation: list[ManifestationScroll] = []
-    army: list[Army] = []
+    warscroll: list[Warscroll] = Field(default=[], max_length=MAX_DEFINITIONS)
+    ability: list[Ability] = Field(default=[], max_length=MAX_DEFINITIONS)
+    lore: list[Lore] = Field(default=[], max_length=MAX_DEFINITIONS)
+    manifestation: list[ManifestationScroll] = Field(default=[], max_length=MAX_DEFINITIONS)
+    army: list[Army] = Field(default=[], max_length=MAX_DEFINITIONS)
 
 
 class MapFile(Strict):

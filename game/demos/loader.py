@@ -93,7 +93,11 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
             out.append(f"{label}: manifestation[{i}].scroll: unknown manifestation {m.scroll!r}; "
                        f"known: {', '.join(sorted(content.manifestations))}")
     if not out:
+        out.extend(battlefield_problems(demo, label))
+    if not out:
         out.extend(_summonable(demo, label))
+    if not out:
+        out.extend(position_problems(demo, label))
     things = {u.id for u in demo.unit} | {m.id for m in demo.manifestation}
 
     def facts(f, where: str) -> None:
@@ -159,4 +163,91 @@ def _summonable(demo: DemoFile, label: str) -> list[str]:
                        f"{game.content.manifestations[m.scroll].name} on the battlefield (manifestation[{seen[key]}]); "
                        "an army cannot have two of the same (M9)")
         seen.setdefault(key, i)
+    return out
+
+
+def battlefield_problems(demo: DemoFile, label: str) -> list[str]:
+    """The inline battlefield gets the map checks every map gets (`game.data.geocheck`):
+    simple terrain polygons with area, objectives clear of impassable terrain."""
+    from game.data.geocheck import map_problems
+    from game.data.models import BattleMap
+
+    bf = demo.battlefield
+    if bf.map is not None:
+        return []  # an embedded map, checked when it loads
+    bm = BattleMap.model_construct(id="demo", name="demo", width=bf.width, height=bf.height, terrain=list(bf.terrain),
+                                   objectives=list(bf.objectives), deployment=[])
+    return map_problems(bm, label, require_deployment=False, field="battlefield")
+
+
+#: Slack for authored positions (written to 4 decimals): bases may overlap, or reach past the
+#: battlefield edge, by this much before the position is refused. m.e7_e5's coven stands
+#: 0.00005" closer than touching.
+POSITION_TOL = 1e-3
+
+
+def position_problems(demo: DemoFile, label: str) -> list[str]:
+    """Whether the demonstration's position can be played: it is built exactly as the runner
+    builds it (`build_state`) and every model and manifestation is checked where it stands:
+    on the battlefield (G3), clear of impassable terrain and of other bases (G4), no more models
+    than the warscroll's unit size and no model carrying the damage that would have slain it."""
+    from game.demos.runner import build_game, build_state
+    from game.geometry.nearby import BaseIndex
+    from game.geometry.shapes import Circle
+    from game.rules.space import manifestation_shape, model_circle
+
+    try:
+        game = build_game(demo)
+        state = build_state(demo, game)
+    except (ValueError, KeyError, IndexError, DataError) as exc:  # what the checks above do not foresee
+        return [f"{label}: the position cannot be built: {exc}"]
+    out: list[str] = []
+    W, H = game.battlefield.width, game.battlefield.height
+    terrain = game.battlefield.terrain
+    size = f"{W:g}x{H:g}"
+    flat: list[tuple[int, int]] = []  # (unit index, model index) per base
+    circles = []
+    for i, u in enumerate(demo.unit):
+        ws = game.warscroll(u.warscroll)
+        if len(u.models) > ws.models:
+            out.append(f"{label}: unit[{i}].models: {len(u.models)} models, but a unit of {ws.name} has {ws.models} "
+                       f"(warscroll {ws.id!r})")
+        dmg = u.damage if isinstance(u.damage, list) else [u.damage] + [0] * (len(u.models) - 1)
+        for k, d in enumerate(dmg):
+            if d < 0 or d >= ws.health:
+                field = f"damage[{k}]" if isinstance(u.damage, list) else "damage"
+                out.append(f"{label}: unit[{i}].{field}: {d} damage on a model with {ws.health} health; "
+                           f"it must be 0 to {ws.health - 1} (a model with {ws.health} is slain)")
+        for k in range(len(u.models)):
+            c = model_circle(state, u.id, k)
+            where = f"{label}: unit[{i}].models[{k}] ({u.id!r}, ({c.x:g}, {c.y:g}))"
+            if c.x - c.r < -POSITION_TOL or c.y - c.r < -POSITION_TOL or c.x + c.r > W + POSITION_TOL or c.y + c.r > H + POSITION_TOL:
+                out.append(f"{where}: the base ({c.r:.2f}\" radius) lies off the {size} battlefield (G3)")
+            for piece in terrain.impassable_overlapping(c):
+                out.append(f"{where}: overlaps impassable terrain {piece.name!r} (G4)")
+            flat.append((i, k))
+            circles.append(c)
+    if circles:
+        index = BaseIndex(circles)
+        for n, c in enumerate(circles):
+            idx, depth = index.overlapping(c)
+            for j, dep in zip(idx.tolist(), depth.tolist()):
+                if j <= n or dep <= POSITION_TOL:
+                    continue
+                (ui, mi), (uj, mj) = flat[n], flat[j]
+                out.append(f"{label}: unit[{uj}].models[{mj}] ({demo.unit[uj].id!r}): overlaps unit[{ui}].models[{mi}] "
+                           f"({demo.unit[ui].id!r}) by {dep:.2f}\" (G4)")
+    for i, m in enumerate(demo.manifestation):
+        scroll = game.content.manifestations[m.scroll]
+        if m.damage >= scroll.health:
+            out.append(f"{label}: manifestation[{i}].damage: {m.damage} damage on a manifestation with {scroll.health} "
+                       f"health; it must be 0 to {scroll.health - 1}")
+        shape = manifestation_shape(state, m.id)
+        if isinstance(shape, Circle):
+            minx, miny, maxx, maxy = shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r
+        else:
+            minx, miny, maxx, maxy = shape.bounds
+        where = f"{label}: manifestation[{i}] ({m.id!r}, ({m.x:g}, {m.y:g}))"
+        if minx < -POSITION_TOL or miny < -POSITION_TOL or maxx > W + POSITION_TOL or maxy > H + POSITION_TOL:
+            out.append(f"{where}: its footprint lies off the {size} battlefield (G3)")
     return out

@@ -17,19 +17,34 @@ that it names the rule, then goes on without applying it.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from game.data.models import Objective, Strict, Terrain
+from game.data.models import (
+    MAX_ID,
+    MAX_LIST,
+    MAX_MODELS,
+    MAX_OBJECTIVES,
+    MAX_TERRAIN,
+    MAX_TEXT,
+    MAX_UNITS,
+    Objective,
+    PlayerNo,
+    Point,
+    Strict,
+    Terrain,
+    Text,
+)
 
 RULE_IDS = (
     [f"M{i}" for i in range(1, 13)] + [f"E{i}" for i in range(1, 11)] + [f"G{i}" for i in range(1, 5)]
     + [f"R{i}" for i in range(1, 5)]
 )
 
-Point = tuple[float, float]
-Id = str
+Id = Annotated[str, Field(max_length=MAX_ID)]
+#: Most manifestations, steps and scripted dice in one demonstration (shipped: 2, 8 and 9).
+MAX_MANIFESTATIONS, MAX_STEPS, MAX_DICE = 20, 200, 1000
 _ID = r"^[a-z][a-z0-9_]*$"
 Colour = Literal["spell", "unbind", "control", "move", "reach", "good", "bad", "ruler"]
 Phase = Literal["start_of_turn", "hero", "movement", "shooting", "charge", "combat", "end_of_turn"]
@@ -44,10 +59,10 @@ def _rule(v: str) -> str:
 class Meta(Strict):
     id: str = Field(pattern=_ID)
     title: str = Field(min_length=1, max_length=90)
-    rules: list[str] = Field(min_length=1)
+    rules: list[str] = Field(min_length=1, max_length=MAX_LIST)
     profile: Literal["aos4", "aos3"] = "aos4"
-    summary: str = ""
-    armies: tuple[str, str] | None = None
+    summary: Text = ""
+    armies: Annotated[tuple[Id, Id], Field(strict=False)] | None = None
 
     @field_validator("rules")
     @classmethod
@@ -56,28 +71,28 @@ class Meta(Strict):
 
 
 class BattlefieldSpec(Strict):
-    map: str | None = None  # an embedded map id instead of an inline field
+    map: Id | None = None  # an embedded map id instead of an inline field
     width: float = Field(default=60, gt=0, le=120)
     height: float = Field(default=44, gt=0, le=120)
-    terrain: list[Terrain] = []
-    objectives: list[Objective] = []
+    terrain: list[Terrain] = Field(default=[], max_length=MAX_TERRAIN)
+    objectives: list[Objective] = Field(default=[], max_length=MAX_OBJECTIVES)
 
 
 class StartSpec(Strict):
     round: int = Field(default=1, ge=1, le=10)
-    active: Literal[1, 2] = 1
+    active: PlayerNo = 1
     phase: Phase = "hero"
-    first_player: Literal[1, 2] | None = None  # defaults to the active player
+    first_player: PlayerNo | None = None  # defaults to the active player
 
 
 class UnitSpec(Strict):
-    id: str = Field(pattern=_ID)
-    player: Literal[1, 2]
-    warscroll: str
-    models: list[Point] = Field(min_length=1)
-    name: str | None = None
-    damage: int | list[int] = 0  # on the first model, or per model
-    ritual_points: int = Field(default=0, ge=0)
+    id: str = Field(pattern=_ID, max_length=MAX_ID)
+    player: PlayerNo
+    warscroll: Id
+    models: list[Point] = Field(min_length=1, max_length=MAX_MODELS)
+    name: str | None = Field(default=None, max_length=60)
+    damage: Annotated[int, Field(ge=0)] | list[Annotated[int, Field(ge=0)]] = 0  # on the first model, or per model
+    ritual_points: int = Field(default=0, ge=0, le=100)
 
     @model_validator(mode="after")
     def _damage(self) -> "UnitSpec":
@@ -87,31 +102,31 @@ class UnitSpec(Strict):
 
 
 class ManifestationSpec(Strict):
-    id: str = Field(pattern=_ID)
-    scroll: str
-    summoner: str
-    model: int = Field(default=0, ge=0)
+    id: str = Field(pattern=_ID, max_length=MAX_ID)
+    scroll: Id
+    summoner: Id
+    model: int = Field(default=0, ge=0, le=MAX_MODELS)
     x: float
     y: float
-    player: Literal[1, 2] | None = None  # defaults to the summoner's
-    commander: Literal[1, 2] | None = None  # defaults to its player
+    player: PlayerNo | None = None  # defaults to the summoner's
+    commander: PlayerNo | None = None  # defaults to its player
     damage: int = Field(default=0, ge=0)
-    moves_made: int = Field(default=0, ge=0)
+    moves_made: int = Field(default=0, ge=0, le=100)
 
 
 class DiceEntry(Strict):
-    purpose: str | None = None
-    dice: list[int] = Field(min_length=1)
+    purpose: str | None = Field(default=None, max_length=MAX_ID)
+    dice: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=MAX_DICE)
 
 
 class RingSpec(Strict):
     """A ring `radius` inches out from the base of `around` (a unit's model or a manifestation);
     with `from_centre` the radius is measured from the centre instead (predatory reach)."""
 
-    around: str
-    model: int = 0
-    radius: float = Field(gt=0)
-    label: str = ""
+    around: Id
+    model: int = Field(default=0, ge=0, le=MAX_MODELS)
+    radius: float = Field(gt=0, le=120)
+    label: str = Field(default="", max_length=90)
     colour: Colour = "spell"
     from_centre: bool = False
 
@@ -121,25 +136,25 @@ class MeasureSpec(Strict):
     geometry to 0.01". kind: distance (closest points, G1) or farthest (the "wholly within"
     measure: how far the farthest point of `to` is from the base of `from`)."""
 
-    from_: str = Field(alias="from")
-    from_model: int = 0
-    to: str
-    to_model: int = 0
+    from_: Id = Field(alias="from")
+    from_model: int = Field(default=0, ge=0, le=MAX_MODELS)
+    to: Id
+    to_model: int = Field(default=0, ge=0, le=MAX_MODELS)
     kind: Literal["distance", "farthest"] = "distance"
-    value: float | None = None
-    label: str = ""
+    value: float | None = Field(default=None, ge=0, le=200)
+    label: str = Field(default="", max_length=90)
     colour: Colour = "ruler"
 
 
 class Show(Strict):
-    rings: list[RingSpec] = []
-    measures: list[MeasureSpec] = []
+    rings: list[RingSpec] = Field(default=[], max_length=MAX_LIST)
+    measures: list[MeasureSpec] = Field(default=[], max_length=MAX_LIST)
     highlight: dict[str, Colour] = {}
     auto: bool = True  # also draw the geometry the action and its events imply
 
 
 class PendingSpec(Strict):
-    player: Literal[1, 2] | None = None
+    player: PlayerNo | None = None
     kind: str | None = None
 
 
@@ -150,18 +165,18 @@ class Facts(Strict):
     ritual_points: dict[str, int] = {}
     alive: dict[str, bool] = {}
     manifestations: list[str] | None = None  # exactly these remain (ids)
-    commander: dict[str, Literal[1, 2]] = {}
+    commander: dict[str, PlayerNo] = {}
     controlled_by: dict[str, str] = {}  # manifestation id -> unit id, or "" for not controlled
     at: dict[str, list[Point]] = {}  # unit id -> model centres, or manifestation id -> [centre]
     power_left: dict[str, int] = {}  # unit id -> spells, prayers and banishes it may still use this phase (M1, E3)
     phase: Phase | None = None
-    active: Literal[1, 2] | None = None
+    active: PlayerNo | None = None
     pending: PendingSpec | None = None
 
 
 class Refusal(Strict):
     rule: str
-    contains: list[str] = []
+    contains: list[Annotated[str, Field(max_length=200)]] = Field(default=[], max_length=MAX_LIST)
 
     @field_validator("rule")
     @classmethod
@@ -170,8 +185,8 @@ class Refusal(Strict):
 
 
 class StepExpect(Facts):
-    events: list[dict[str, Any]] = []  # in order (a subsequence of the step's events): {type = ..., field = value}
-    absent: list[str] = []  # event types that must not occur in this step
+    events: list[dict[str, Any]] = Field(default=[], max_length=MAX_LIST)  # in order (a subsequence of the step's events): {type = ..., field = value}
+    absent: list[Id] = Field(default=[], max_length=MAX_LIST)  # event types that must not occur in this step
 
     @field_validator("events")
     @classmethod
@@ -183,10 +198,10 @@ class StepExpect(Facts):
 
 
 class Step(Strict):
-    caption: str = Field(min_length=1)
+    caption: str = Field(min_length=1, max_length=MAX_TEXT)
     action: dict[str, Any]
     refused: Refusal | None = None
-    rules: list[str] = []  # the rules this step turns on (for the rule text panel); default: the demo's
+    rules: list[str] = Field(default=[], max_length=MAX_LIST)  # the rules this step turns on (for the rule text panel); default: the demo's
     expect: StepExpect = StepExpect()
     show: Show = Show()
 
@@ -209,13 +224,21 @@ class DemoFile(Strict):
     demo: Meta
     battlefield: BattlefieldSpec = BattlefieldSpec()
     start: StartSpec = StartSpec()
-    unit: list[UnitSpec] = Field(min_length=1)
-    manifestation: list[ManifestationSpec] = []
-    dice: list[int | DiceEntry] = []
-    intro: str = ""  # the caption of the set-up frame
+    unit: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
+    manifestation: list[ManifestationSpec] = Field(default=[], max_length=MAX_MANIFESTATIONS)
+    dice: list[int | DiceEntry] = Field(default=[], max_length=MAX_DICE)
+    intro: Text = ""  # the caption of the set-up frame
     intro_show: Show = Show()  # geometry on the set-up frame
-    step: list[Step] = Field(min_length=1)
+    step: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     expect: Facts = Facts()
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, v: list[int | DiceEntry]) -> list[int | DiceEntry]:
+        for i, d in enumerate(v):
+            if isinstance(d, int) and not 1 <= d <= 6:
+                raise ValueError(f"dice[{i}] is {d}; a scripted die shows 1 to 6")
+        return v
 
     @model_validator(mode="after")
     def _ids(self) -> "DemoFile":

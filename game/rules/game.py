@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.data.content import DEFAULT_ARMIES, DEFAULT_MAP, Content, default_content, load_map
+from game.data.errors import DataError
+from game.data.geocheck import map_problems
 from game.data.models import Army, BattleMap, Warscroll
 from game.rules.battlefield import Battlefield
 from game.rules.dice import Dice, SeededDice
@@ -36,7 +38,13 @@ class Game:
         content: Content | None = None,
         rounds: int | None = None,
     ) -> "Game":
-        """Build a game from ids of embedded content (or given models). Raises ValueError if unknown."""
+        """Build a game from ids of embedded content (or given models). Raises ValueError if unknown.
+
+        A map comes in checked: by id or path through `load_map` (the schema and the geometric
+        checks of `spellfield check`), and a `BattleMap` built in code is put through the same
+        geometric checks (`map_problems`; a battlefield without deployment zones is allowed
+        here, as demonstrations and tests set models up directly). Bad maps raise `DataError`.
+        """
         content = content or default_content()
         prof = get_profile(profile)
         ids = armies or DEFAULT_ARMIES
@@ -45,7 +53,13 @@ class Game:
             raise ValueError(
                 f"unknown army {missing[0]!r}; known armies: {', '.join(sorted(content.armies))}"
             )
-        bmap = battlefield if isinstance(battlefield, BattleMap) else load_map(battlefield or DEFAULT_MAP)
+        if isinstance(battlefield, BattleMap):
+            bmap = battlefield
+            problems = map_problems(bmap, f"map {bmap.id!r}", require_deployment=False)
+            if problems:
+                raise DataError(problems)
+        else:
+            bmap = load_map(battlefield or DEFAULT_MAP)
         n = rounds if rounds is not None else prof.rounds
         if n < 1:
             raise ValueError(f"rounds must be 1 or more, got {n}")

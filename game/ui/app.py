@@ -15,7 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game import argtypes
+
 DEFAULT_SIZE = (1280, 800)
+#: Most frames `--frames` renders (an hour at 60 fps is 216,000); most bot decisions `--advance`.
+MAX_FRAMES, MAX_ADVANCE = 1_000_000, 100_000
 
 
 def _add(parser: argparse.ArgumentParser, *flags: str, **kw: Any) -> None:
@@ -41,16 +45,16 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
     _add(parser, "--map", default=None, help="map id or path (default: the embedded default map)")
     _add(parser, "--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
-    _add(parser, "--seed", type=int, default=1)
+    _add(parser, "--seed", type=argtypes.seed, default=1)
     _add(parser, "--headless", action="store_true",
          help="render without a display (SDL dummy driver); goes straight to the battle")
-    _add(parser, "--frames", type=int, default=None, metavar="N", help="render N frames, then exit")
+    _add(parser, "--frames", type=argtypes.int_in(1, MAX_FRAMES), default=None, metavar="N", help="render N frames, then exit")
     _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
     _add(parser, "--size", type=_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1280x800)")
     _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
     _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
     _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
-    _add(parser, "--advance", type=int, default=0, metavar="K",
+    _add(parser, "--advance", type=argtypes.int_in(0, MAX_ADVANCE), default=0, metavar="K",
          help="let bots make the first K decisions before you take over (for demos and screenshots)")
     _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
     _add(parser, "--force", action="store_true",

@@ -1,0 +1,80 @@
+"""argparse `type=` validators shared by the command line (`game.cli`) and the window's options
+(`game.ui.app`): a bad value is refused before any work starts, with the option named by
+argparse and the reason, e.g. ``argument --frames: -1 is out of range (1 to 1,000,000)``.
+
+Nothing here imports the engine or the UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Callable
+
+#: Seeds are stored in replays and saves as JSON integers; keep them to unsigned 63 bits.
+MAX_SEED = 2**63 - 1
+#: A bot's time budget in seconds (`hard@0.3`): 0 (no search) to ten minutes per decision.
+MAX_BOT_BUDGET = 600.0
+
+
+def int_in(lo: int, hi: int, what: str = "a whole number") -> Callable[[str], int]:
+    """A validator for a whole number from `lo` to `hi` (inclusive)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip().replace("_", ""), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({lo:,} to {hi:,})")
+        return value
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+seed = int_in(0, MAX_SEED, "a seed (a whole number)")
+
+
+def size(lo: tuple[int, int], hi: tuple[int, int], example: str = "1280x800") -> Callable[[str], tuple[int, int]]:
+    """A validator for a frame or window size `WxH`, each side within [lo, hi]."""
+
+    def parse(text: str) -> tuple[int, int]:
+        parts = text.lower().split("x")
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            w, h = int(parts[0]), int(parts[1])
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"size must look like {example}, got {text!r}") from None
+        if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
+            raise argparse.ArgumentTypeError(f"size {text} is out of range ({lo[0]}x{lo[1]} to {hi[0]}x{hi[1]})")
+        return w, h
+
+    parse.__name__ = "size"
+    return parse
+
+
+def budget(text: str) -> float:
+    """A bot's time budget in seconds: a finite number from 0 (the search is off) to MAX_BOT_BUDGET."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_BOT_BUDGET:
+        raise ValueError(f"{text!r} must be a number of seconds from 0 to {MAX_BOT_BUDGET:g}")
+    return value
+
+
+def bot(text: str) -> str:
+    """A bot name as `game.ai.registry.make_bot` takes it (`hard`, `hard@0.3`), checked early."""
+    from game.ai.registry import parse_bot
+
+    try:
+        parse_bot(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+bot.__name__ = "bot"
