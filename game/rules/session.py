@@ -12,7 +12,7 @@ from pathlib import Path
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.game import Game
-from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION
+from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, file_header
 from game.rules.saves import autosave, load_game, save_game
 from game.rules.state import State
 
@@ -54,6 +54,6 @@ class Session:
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
-            "header": {**self.game.header(), "seed": self.seed},
+            "header": file_header(self.game, self.seed),
             "steps": steps,
         }
