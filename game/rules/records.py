@@ -209,6 +209,9 @@ def _message(kind: type[Record], exc: ValidationError) -> str:
         if err["type"] == "extra_forbidden":
             unknown.append(str(loc[0]) if loc else "?")
             continue
+        if err["type"] == "missing" and len(loc) > 1 and isinstance(loc[-1], int):
+            loc = loc[:-1]  # a list too short for its fixed length: the list is what is wrong
+            err = {**err, "type": "too_short"}
         path, tp = _expected(kind, loc)
         if path in problems:
             continue

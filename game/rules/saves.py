@@ -168,7 +168,9 @@ def _first_difference(saved: Any, got: Any, path: str = "") -> str:
     """The path of the first place where the saved state and the re-played one differ, with
     both values, e.g. `round: saved 3, re-played 1`."""
     if isinstance(saved, dict) and isinstance(got, dict):
-        for k in list(saved) + [k for k in got if k not in saved]:
+        keys = list(saved) + [k for k in got if k not in saved]
+        keys.sort(key=lambda k: k == "dice")  # the dice differ whenever anything does: name them last
+        for k in keys:
             if saved.get(k, _MISSING) != got.get(k, _MISSING):
                 return _first_difference(saved.get(k, _MISSING), got.get(k, _MISSING), f"{path}.{k}" if path else str(k))
     elif isinstance(saved, list) and isinstance(got, list) and len(saved) == len(got):

@@ -27,9 +27,10 @@ battlefield (G3)``. The engine's own states always pass (a conformance test play
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, PlainValidator, StrictBool, StrictStr, Tag, ValidationError
 
 from game.geometry.measure import overlaps
 from game.geometry.nearby import BaseIndex
@@ -81,7 +82,12 @@ class ScriptedRollDoc(_Doc):
 
 class ScriptedDiceDoc(_Doc):
     kind: Literal["scripted"]
-    script: list[Union[Int, ScriptedRollDoc]]
+    script: list[
+        Annotated[
+            Union[Annotated[Int, Tag("die")], Annotated[ScriptedRollDoc, Tag("roll")]],
+            Discriminator(lambda v: "roll" if isinstance(v, dict) else "die"),
+        ]
+    ]
 
 
 DiceDoc = Annotated[Union[SeededDiceDoc, ScriptedDiceDoc], Field(discriminator="kind")]
@@ -280,7 +286,13 @@ class StateDoc(_Doc):
     manifestations: dict[Str, ManifestationDoc]
     decisions: list[FrameDoc]  # type: ignore[valid-type]
     steps: list[Str]
-    phase_uses: dict[Str, Union[UnitUsesDoc, DispelTargetsDoc]]
+    phase_uses: dict[
+        Str,
+        Annotated[
+            Union[Annotated[UnitUsesDoc, Tag("unit")], Annotated[DispelTargetsDoc, Tag("player")]],
+            Discriminator(lambda v: "player" if isinstance(v, dict) and "dispel_targets" in v else "unit"),
+        ],
+    ]
     turn_uses: TurnUsesDoc
     score: tuple[Int, Int]
     objectives: list[Int | None]
@@ -290,16 +302,54 @@ class StateDoc(_Doc):
 
 
 def shape_problems(model: type[BaseModel], d: Any, label: str) -> list[str]:
-    """The pydantic layer alone: every type problem of `d` as `label: path: reason (got value)`."""
-    from game.data.loader import pydantic_problems
-
+    """The pydantic layer alone: every type problem of `d` as `label: path: reason, got value`."""
     try:
         model.model_validate(d)
     except ValidationError as exc:
-        return pydantic_problems(model, exc, label)
+        out: list[str] = []
+        for err in exc.errors(include_url=False):
+            text = f"{label}: {_problem(err)}"
+            if text not in out:
+                out.append(text)
+        return out[:MAX_SHOWN]
     except RecursionError:
         return [f"{label}: nesting too deep"]
     return []
+
+
+# Where pydantic puts a union member's tag into an error's location (it is not a field):
+# dice.<kind>..., dice.<kind>.script[i].<die|roll>..., decisions[i].<kind>..., phase_uses.<id>.<unit|player>...
+_TAG_AT = {"dice": (1, 4), "decisions": (2,), "phase_uses": (2,)}
+
+
+def _problem(err: dict[str, Any]) -> str:
+    from game.rules.records import _show
+
+    loc = err.get("loc", ())
+    skip = _TAG_AT.get(loc[0], ()) if loc else ()
+    path = ""
+    for n, item in enumerate(loc):
+        if n in skip and not (loc[0] == "dice" and n == 4 and (len(loc) < 3 or loc[2] != "script")):
+            continue
+        if isinstance(item, int):
+            path += f"[{item}]"
+        elif "[" not in str(item):  # not a validator's tag such as function-plain[_whole()]
+            path += f".{item}" if path else str(item)
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        if kind == "union_tag_not_found":
+            return f"{path}.kind: missing required field"
+        return f"{path}.kind: must be one of {ctx.get('expected_tags', '')}, got {_show(ctx.get('tag'))}"
+    if kind == "missing":
+        return f"{path}: missing required field"
+    if kind == "extra_forbidden":
+        return f"{path}: unknown key"
+    msg = str(err.get("msg", "is invalid")).removeprefix("Value error, ")
+    msg = re.sub(r"^(?:Input|String|List|Tuple|Dictionary|Value|Object|Data) should (be|have)", r"must \1", msg)
+    msg = re.sub(r" after validation, not \d+$", "", msg)
+    msg = msg.replace("a valid dictionary or object to extract fields from", "an object")
+    msg = msg.replace("a valid dictionary", "an object").replace("a valid list", "a list")
+    return f"{path}: {msg}, got {_show(err.get('input'))}"
 
 
 # --- meaning --------------------------------------------------------------------------------
