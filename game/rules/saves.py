@@ -128,20 +128,22 @@ def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
     except ValueError as exc:
         raise SaveError(f"{p}: state: {exc}") from None
     if seed is not None:
-        _replay_history(p, game, seed, actions, data["checksum"], state_dict)
+        _replay_history(p, game, seed, actions, data["checksum"], state_dict, sums=False)
     meta = {"seed": seed, "history": history, "verified": seed is not None, "checksum": data["checksum"]}
     return game, state, meta
 
 
 def _replay_history(
-    p: Path | str, game: Game, seed: int, actions: list[Action], checksum: str | None, saved: dict | None = None
+    p: Path | str, game: Game, seed: int, actions: list[Action], checksum: str | None, saved: dict | None = None,
+    sums: bool = True,
 ) -> list[str]:
-    """Re-apply `actions` from `seed`; the state checksum after each (`State.checksum`). Raises
+    """Re-apply `actions` from `seed`; the state checksum after each (`State.checksum`; none
+    without `sums`). Raises
     SaveError naming the history entry that is illegal (or that the engine fails on), or saying
     that the history does not lead to the state whose `state_checksum` is `checksum` (and, given
     the `saved` state, where the two first differ)."""
     state = game.new_state(seed=seed)
-    sums = []
+    out: list[str] = []
     for i, action in enumerate(actions):
         try:
             state.apply(action)
@@ -152,7 +154,8 @@ def _replay_history(
             ) from None
         except Exception as exc:  # an engine fault on a well-typed action: refuse, never a traceback
             raise SaveError(f"{p}: history[{i}]: the engine could not apply {action.type} ({type(exc).__name__}: {exc})") from None
-        sums.append(state.checksum())
+        if sums:
+            out.append(state.checksum())
     if checksum is not None:
         got = state.to_dict()
         if state_checksum(got) != checksum:
@@ -161,7 +164,7 @@ def _replay_history(
                 f"{p}: history: its {len(actions)} actions from seed {seed} do not lead to the saved state{where}; "
                 "the history or the state was edited, cut or damaged"
             )
-    return sums
+    return out
 
 
 def _first_difference(saved: Any, got: Any, path: str = "") -> str:

@@ -570,3 +570,18 @@ def test_a_fresh_manifestation_id_never_takes_one_in_use():
     state.manifestations["m1"] = object()  # type: ignore[assignment]
     state.manifestations["m2"] = object()  # type: ignore[assignment]
     assert state.fresh_id("m") == "m3" and state.counter == 3
+
+
+def test_a_session_continued_from_a_save_writes_a_replay_of_the_whole_game(saved, tmp_path):
+    path, _ = saved
+    s = Session.load(path)
+    bots = {1: RandomBot(1, 8), 2: RandomBot(2, 8)}
+    for _ in range(5):
+        s.apply(bots[s.state.pending().player].choose(s.state))
+    replay = s.replay()
+    assert len(replay["steps"]) == 65 and verify(replay).ok
+    game, state, _ = load_game(path)
+    old = tmp_path / "old.json"
+    save_game(old, state, seed=None, history=[])
+    with pytest.raises(ValueError, match="no replay"):
+        Session.load(old).replay()
