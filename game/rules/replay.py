@@ -134,9 +134,10 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def check_header(header: Any, need_seed: bool = True) -> None:
+def check_header(header: Any, need_seed: bool = True) -> str | BattleMap:
     """The fields of a replay's or save's header, by type, and its map (a shipped id, or a map
-    carried in `map_data`). Raises ReplayError naming the field; `game_for` builds the game."""
+    carried in `map_data`), which it returns. Raises ReplayError naming the field; `game_for`
+    builds the game."""
     if not isinstance(header, dict):
         raise ReplayError(f"header: must be an object, got {type(header).__name__}")
     for key in ("profile", "map", "seed", "rounds", "content_hash"):
@@ -153,7 +154,7 @@ def check_header(header: Any, need_seed: bool = True) -> None:
     armies = header.get("armies")
     if not (isinstance(armies, list) and len(armies) == 2 and all(isinstance(a, str) for a in armies)):
         raise ReplayError(f"header.armies: must be a list of two army ids, got {_short(armies)}")
-    header_map(header)
+    return header_map(header)
 
 
 def header_map(header: dict[str, Any]) -> str | BattleMap:
@@ -201,12 +202,9 @@ def game_for(header: dict[str, Any]) -> Game:
     """The game a replay's or save's header describes. Raises ReplayError naming the field: a
     wrong type, an unknown profile or army, a map that is not shipped (and not carried in
     `map_data`), or content that differs from this install's."""
-    check_header(header, need_seed=False)
+    bmap = check_header(header, need_seed=False)
     try:
-        game = Game.load(
-            profile=header["profile"], armies=tuple(header["armies"]), battlefield=header_map(header),
-            rounds=header["rounds"],
-        )
+        game = Game.load(profile=header["profile"], armies=tuple(header["armies"]), battlefield=bmap, rounds=header["rounds"])
     except (ValueError, KeyError, DataError) as exc:
         raise ReplayError(f"header: {exc}") from None
     if game.content.content_hash != header["content_hash"]:
