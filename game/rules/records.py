@@ -15,8 +15,8 @@ field is checked against its annotation by a strict pydantic schema built from t
 
 A wrong value is a `ValueError` naming the type, the field path and the value, e.g.
 ``MoveUnit.to[0][1]: must be a finite number, got NaN``; callers add the file and the step.
-Decoding costs about 3 us a record (a 400-action replay decodes in about 2 ms; see
-tests/rules/test_rules_file_decoding.py).
+Decoding costs about 2 us a record: 400 actions of random games decode in 0.75 ms on this machine,
+against 1.1 ms for the old name-only check (bench/bench_decode.py; a loose bound is tested).
 """
 
 from __future__ import annotations
