@@ -112,9 +112,46 @@ class ScriptedDice:
 
 
 def dice_from_dict(d: dict[str, Any]) -> SeededDice | ScriptedDice:
+    """Rebuild dice from `to_dict()` output. Raises ValueError naming the field when it is not a
+    dice state: a seeded state is a whole number 0 <= state < 2**64; a script holds die values
+    1-6 or ``{"purpose": str | None, "dice": [1-6, ...]}`` entries."""
+    if not isinstance(d, dict):
+        raise ValueError(f"dice: must be an object, got {type(d).__name__}")
     kind = d.get("kind")
     if kind == "seeded":
-        return SeededDice(int(d["state"]))
+        extra = sorted(set(d) - {"kind", "state"})
+        if extra:
+            raise ValueError(f"dice: unknown field(s) {', '.join(map(str, extra))}")
+        state = d.get("state")
+        if type(state) is not int or not 0 <= state <= _MASK:
+            raise ValueError(f"dice.state: must be a whole number from 0 to 2**64 - 1, got {state!r}")
+        return SeededDice(state)
     if kind == "scripted":
-        return ScriptedDice(list(d["script"]))
-    raise ValueError(f"dice.kind must be 'seeded' or 'scripted', got {kind!r}")
+        extra = sorted(set(d) - {"kind", "script"})
+        if extra:
+            raise ValueError(f"dice: unknown field(s) {', '.join(map(str, extra))}")
+        script = d.get("script")
+        if not isinstance(script, list):
+            raise ValueError(f"dice.script: must be a list, got {type(script).__name__}")
+        for i, e in enumerate(script):
+            _check_script_entry(f"dice.script[{i}]", e)
+        return ScriptedDice([dict(e) if isinstance(e, dict) else e for e in script])
+    raise ValueError(f"dice.kind: must be 'seeded' or 'scripted', got {kind!r}")
+
+
+def _die(v: Any) -> bool:
+    return type(v) is int and 1 <= v <= 6
+
+
+def _check_script_entry(where: str, e: Any) -> None:
+    if isinstance(e, dict):
+        extra = sorted(set(e) - {"purpose", "dice"})
+        if extra:
+            raise ValueError(f"{where}: unknown field(s) {', '.join(map(str, extra))}")
+        if e.get("purpose") is not None and not isinstance(e["purpose"], str):
+            raise ValueError(f"{where}.purpose: must be a string or null, got {e['purpose']!r}")
+        dice = e.get("dice")
+        if not (isinstance(dice, list) and all(_die(v) for v in dice)):
+            raise ValueError(f"{where}.dice: must be a list of die values 1 to 6, got {dice!r}")
+    elif not _die(e):
+        raise ValueError(f"{where}: must be a die value 1 to 6 or a {{purpose, dice}} object, got {e!r}")

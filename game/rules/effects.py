@@ -73,7 +73,9 @@ def _buff(state: "State", ctx: EffectContext, spec: EffectSpec) -> None:
     state.emit(EffectApplied(spec.handler, target, spec.value or 0, ctx.ability, ctx.rule))
 
 
-for _name in ("save_buff", "ward_buff", "hit_debuff", "move_debuff"):
+# The timed modifiers a unit can carry (`Buff.kind`); later phases read them with `modifier`.
+BUFF_KINDS: tuple[str, ...] = ("save_buff", "ward_buff", "hit_debuff", "move_debuff")
+for _name in BUFF_KINDS:
     EFFECTS[_name] = _buff
 
 

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 PHASES: tuple[str, ...] = ("start_of_turn", "hero", "movement", "shooting", "charge", "combat", "end_of_turn")
+# The stages of a battle (`State.stage`): set-up, each round's priority roll-off, the turns, the end.
+STAGES: tuple[str, ...] = ("deployment", "turn_order", "battle", "over")
 
 Step = Callable[["State"], None]
 STEPS: dict[str, Step] = {}

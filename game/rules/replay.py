@@ -8,6 +8,16 @@ File format (JSON)::
     {"format": "spellfield-replay", "version": 1,
      "header": {"content_hash": ..., "profile": ..., "map": ..., "armies": [..], "rounds": 5, "seed": 7},
      "steps": [{"action": {"type": "EndPhase", "player": 1}, "checksum": "3fa4..."}, ...]}
+
+A replay (or a save) comes from another player, so nothing in it is trusted:
+
+- `header.map` names a map shipped with the game (`game.data.content.list_maps()`), never a
+  path; a game on any other map carries the map itself in `header.map_data` (the `[map]` table
+  of a map file, as JSON, checked like `spellfield check` checks a map file). `file_header`
+  writes it when the game's map is not the shipped one of that id.
+- every action is decoded by type (`Record.from_dict`): an ill-typed one is a mismatch at its
+  step naming the field (``steps[12].action: MoveUnit.to[0][1]: must be a finite number, got
+  NaN``), as is an illegal one, or one the engine fails on; `verify` never raises.
 """
 
 from __future__ import annotations
@@ -17,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.data.errors import DataError
+from game.data.models import BattleMap
 from game.rules.actions import Action
 from game.rules.errors import IllegalActionError
 from game.rules.jsonfile import read_json_file
@@ -26,6 +38,8 @@ from game.rules.state import State
 REPLAY_FORMAT = "spellfield-replay"
 REPLAY_VERSION = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_ROUNDS = 100  # a header's `rounds` (the profiles play 5)
+MAX_MAP_POINTS = 20_000  # polygon corners in a carried map (`header.map_data`), all pieces together
 
 
 class ReplayError(Exception):
@@ -52,9 +66,29 @@ class Recorder:
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
-            "header": {**self.game.header(), "seed": self.seed},
+            "header": file_header(self.game, self.seed),
             "steps": list(self.steps),
         }
+
+
+def file_header(game: Game, seed: int | None) -> dict[str, Any]:
+    """The header of a replay or save of `game`: `game.header()` and the seed, and the map itself
+    (`map_data`) when it is not the shipped map of its id, so that the file can be replayed on
+    another machine."""
+    header: dict[str, Any] = {**game.header(), "seed": seed}
+    bmap = game.battlefield.map
+    if not _is_shipped(bmap):
+        header["map_data"] = bmap.model_dump(mode="json")
+    return header
+
+
+def _is_shipped(bmap: BattleMap) -> bool:
+    from game.data.content import list_maps, load_map
+
+    try:
+        return bmap.id in list_maps() and load_map(bmap.id) == bmap
+    except DataError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -73,22 +107,20 @@ def read_replay(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def _check_shape(p: Path, data: Any) -> None:
+def _check_shape(p: Path | str, data: Any) -> None:
     if not isinstance(data, dict):
         raise ReplayError(f"{p}: top level must be an object, got {type(data).__name__}")
     if data.get("format") != REPLAY_FORMAT:
-        raise ReplayError(f"{p}: format: must be {REPLAY_FORMAT!r}, got {data.get('format')!r}")
+        raise ReplayError(f"{p}: format: must be {REPLAY_FORMAT!r}, got {_short(data.get('format'))}")
     if data.get("version") != REPLAY_VERSION:
-        raise ReplayError(f"{p}: version: must be {REPLAY_VERSION}, got {data.get('version')!r}")
+        raise ReplayError(f"{p}: version: must be {REPLAY_VERSION}, got {_short(data.get('version'))}")
     header = data.get("header")
     if not isinstance(header, dict):
         raise ReplayError(f"{p}: header: must be an object")
-    for key, kind in (("profile", str), ("map", str), ("seed", int), ("rounds", int), ("content_hash", str)):
-        if not isinstance(header.get(key), kind):
-            raise ReplayError(f"{p}: header.{key}: must be {kind.__name__}, got {header.get(key)!r}")
-    armies = header.get("armies")
-    if not (isinstance(armies, list) and len(armies) == 2 and all(isinstance(a, str) for a in armies)):
-        raise ReplayError(f"{p}: header.armies: must be a list of two army ids, got {armies!r}")
+    try:
+        check_header(header, need_seed=True)
+    except ReplayError as exc:
+        raise ReplayError(f"{p}: {exc}") from None
     steps = data.get("steps")
     if not isinstance(steps, list):
         raise ReplayError(f"{p}: steps: must be a list")
@@ -97,10 +129,84 @@ def _check_shape(p: Path, data: Any) -> None:
             raise ReplayError(f"{p}: steps[{i}]: must be an object with 'action' (object) and 'checksum' (string)")
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_header(header: Any, need_seed: bool = True) -> str | BattleMap:
+    """The fields of a replay's or save's header, by type, and its map (a shipped id, or a map
+    carried in `map_data`), which it returns. Raises ReplayError naming the field; `game_for`
+    builds the game."""
+    if not isinstance(header, dict):
+        raise ReplayError(f"header: must be an object, got {type(header).__name__}")
+    for key in ("profile", "map", "seed", "rounds", "content_hash"):
+        value = header.get(key)
+        if key == "seed" and value is None and not need_seed:
+            continue
+        if key in ("seed", "rounds"):
+            if type(value) is not int:
+                raise ReplayError(f"header.{key}: must be a whole number, got {_short(value)}")
+        elif not isinstance(value, str):
+            raise ReplayError(f"header.{key}: must be a string, got {_short(value)}")
+    if not 1 <= header["rounds"] <= MAX_ROUNDS:
+        raise ReplayError(f"header.rounds: must be 1 to {MAX_ROUNDS}, got {header['rounds']}")
+    armies = header.get("armies")
+    if not (isinstance(armies, list) and len(armies) == 2 and all(isinstance(a, str) for a in armies)):
+        raise ReplayError(f"header.armies: must be a list of two army ids, got {_short(armies)}")
+    return header_map(header)
+
+
+def header_map(header: dict[str, Any]) -> str | BattleMap:
+    """The map a header names: a shipped map's id, or the map carried in `map_data`. A header
+    never names a file: a path (or any other name) is refused with the list of shipped maps."""
+    from game.data.content import list_maps
+
+    name, carried = header.get("map"), header.get("map_data")
+    if carried is not None:
+        return _carried_map(name, carried)
+    shipped = list_maps()
+    if not isinstance(name, str) or name not in shipped:
+        raise ReplayError(
+            f"header.map: {_short(name)} is not a map that ships with Spellfield (known: {', '.join(shipped)}); "
+            "a replay or save names a shipped map by its id, or carries its own map in header.map_data"
+        )
+    return name
+
+
+def _carried_map(name: Any, carried: Any) -> BattleMap:
+    from game.data.check import map_problems
+    from game.data.loader import validate
+
+    if not isinstance(carried, dict):
+        raise ReplayError(f"header.map_data: must be an object (a map file's [map] table), got {type(carried).__name__}")
+    try:
+        bmap = validate(BattleMap, carried, "header.map_data")
+    except DataError as exc:
+        raise ReplayError("; ".join(exc.problems[:3])) from None
+    points = sum(len(t.points) for t in bmap.terrain) + sum(len(z.points) + len(z.anchors) for z in bmap.deployment)
+    if points > MAX_MAP_POINTS:
+        raise ReplayError(f"header.map_data: {points} polygon points is over the limit of {MAX_MAP_POINTS}")
+    if bmap.id != name:
+        raise ReplayError(f"header.map_data.id: the carried map is {bmap.id!r}, but header.map names {_short(name)}")
+    try:
+        problems = map_problems(bmap, "header.map_data")
+    except Exception as exc:  # shapely on a degenerate polygon: still a bad map, never a traceback
+        problems = [f"header.map_data: the map's geometry cannot be built ({type(exc).__name__}: {exc})"]
+    if problems:
+        raise ReplayError("; ".join(problems[:3]))
+    return bmap
+
+
 def game_for(header: dict[str, Any]) -> Game:
-    game = Game.load(
-        profile=header["profile"], armies=tuple(header["armies"]), battlefield=header["map"], rounds=header["rounds"]
-    )
+    """The game a replay's or save's header describes. Raises ReplayError naming the field: a
+    wrong type, an unknown profile or army, a map that is not shipped (and not carried in
+    `map_data`), or content that differs from this install's."""
+    bmap = check_header(header, need_seed=False)
+    try:
+        game = Game.load(profile=header["profile"], armies=tuple(header["armies"]), battlefield=bmap, rounds=header["rounds"])
+    except (ValueError, KeyError, DataError) as exc:
+        raise ReplayError(f"header: {exc}") from None
     if game.content.content_hash != header["content_hash"]:
         raise ReplayError(
             f"header.content_hash: the replay was recorded with content {header['content_hash'][:12]}, "
@@ -110,21 +216,30 @@ def game_for(header: dict[str, Any]) -> Game:
 
 
 def verify(data: dict[str, Any]) -> VerifyReport:
-    """Re-apply every action and compare checksums; report the first step that differs."""
-    header = data["header"]
+    """Re-apply every action and compare checksums; report the first step that differs.
+
+    Never raises: a bad file, header or action is a report with `ok=False` whose message names
+    the step and the field (`first_bad_step` is 0 for a problem in the header)."""
     try:
+        _check_shape("replay", data)
+        header = data["header"]
         game = game_for(header)
-    except (ValueError, ReplayError) as exc:
+        state = game.new_state(seed=header["seed"])
+    except (ReplayError, ValueError) as exc:
         return VerifyReport(False, 0, str(exc), 0)
-    state = game.new_state(seed=header["seed"])
     for i, st in enumerate(data["steps"]):
         try:
             action = Action.from_dict(st["action"])
-            state.apply(action)
         except ValueError as exc:
             return VerifyReport(False, i, f"steps[{i}].action: {exc}", i)
+        try:
+            state.apply(action)
         except IllegalActionError as exc:
             return VerifyReport(False, i, f"steps[{i}]: the action is illegal here: {exc.message}", i)
+        except Exception as exc:  # an engine fault on a well-typed action: report it, never a traceback
+            return VerifyReport(
+                False, i, f"steps[{i}]: the engine could not apply {action.type} ({type(exc).__name__}: {exc})", i
+            )
         got = state.checksum()
         if got != st["checksum"]:
             return VerifyReport(

@@ -8,6 +8,17 @@ process leaves the previous save whole. Autosaves rotate without a gap: see `aut
 
     save_game(path, state, seed=7, history=[...])
     game, state, meta = load_game(path)
+
+A save is checked whole before it is used (`load_game`), because players send each other
+files: the header (a shipped map or one carried in `map_data`, see game.rules.replay), every
+history entry decoded by type, the state against the game (`game.rules.state_check`), and then
+the history re-played from the header's seed, inside error handling, to exactly the saved state
+(`state_checksum`). Any failure is one `SaveError` naming the file, the field and the reason.
+
+**A save without a seed** (older files) cannot be re-played. It is loaded, with its state fully
+checked, and its history type-checked but left unverified: `meta["verified"]` is False, and
+`replay_from_save` returns None for it, so no replay is ever written from an unverified history.
+Its dice must be seeded dice all the same (scripted dice are for tests and demos).
 """
 
 from __future__ import annotations
@@ -27,10 +38,12 @@ from game.data.safe_io import (
     write_file_atomic,
 )
 from game.rules.actions import Action
+from game.rules.errors import IllegalActionError
 from game.rules.game import Game
 from game.rules.jsonfile import read_json_file
-from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, game_for, write_json_atomic
+from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, ReplayError, file_header, game_for, write_json_atomic
 from game.rules.state import State
+from game.rules.state_check import state_problems
 
 SAVE_FORMAT = "spellfield-save"
 SAVE_VERSION = 1
@@ -89,10 +102,28 @@ def is_loadable_save(path: str | Path) -> bool:
     )
 
 
+SHOWN_PROBLEMS = 3  # state problems named in one SaveError
+
+
 def load_game(path: str | Path) -> tuple[Game, State, dict[str, Any]]:
-    """Read a save. Returns (game, state, {"seed": ..., "history": [...]}); raises SaveError."""
+    """Read a save and check all of it (see the module docstring).
+
+    Returns (game, state, meta) with meta = {"seed": int | None, "history": [action dicts],
+    "verified": bool (the history re-played to this state), "checksum": the state's}; raises
+    SaveError naming the file, the field and the reason. Never any other exception."""
     p = Path(path)
     data = read_json_file(p, "save", MAX_SAVE_BYTES, SaveError)
+    try:
+        return _load(p, data)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError(f"{p}: nesting too deep to be a save") from None
+    except Exception as exc:  # a check this module missed: still a clear refusal, never a traceback
+        raise SaveError(f"{p}: cannot be loaded ({type(exc).__name__}: {exc})") from None
+
+
+def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
     if not isinstance(data, dict):
         raise SaveError(f"{p}: top level must be an object")
     if data.get("format") != SAVE_FORMAT:
@@ -105,24 +136,95 @@ def load_game(path: str | Path) -> tuple[Game, State, dict[str, Any]]:
     if data.get("checksum") != state_checksum(state_dict):
         raise SaveError(f"{p}: checksum: the state does not match its checksum; the file was edited by hand or damaged")
     history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+    if not isinstance(history, list):
         raise SaveError(f"{p}: history: must be a list of actions")
+    actions = []
+    for i, h in enumerate(history):
+        try:
+            actions.append(Action.from_dict(h))
+        except ValueError as exc:
+            raise SaveError(f"{p}: history[{i}]: {exc}") from None
     try:
-        for i, h in enumerate(history):
-            Action.from_dict(h)
-    except ValueError as exc:
-        raise SaveError(f"{p}: history[{i}]: {exc}") from None
-    try:
-        game = game_for({**header, "seed": header.get("seed") or 0})
-    except (KeyError, TypeError) as exc:
-        raise SaveError(f"{p}: header: missing or wrong field {exc}") from None
-    except Exception as exc:  # ValueError, ReplayError, DataError: all carry a message
-        raise SaveError(f"{p}: header: {exc}") from None
+        game = game_for(header)
+    except ReplayError as exc:
+        raise SaveError(f"{p}: {exc}") from None
+    seed = header.get("seed")
+    problems = state_problems(state_dict, game)
+    if problems:
+        more = len(problems) - SHOWN_PROBLEMS
+        shown = "; ".join(f"state.{x}" for x in problems[:SHOWN_PROBLEMS]) + (f"; and {more} more" if more > 0 else "")
+        raise SaveError(f"{p}: {shown}")
+    if state_dict["dice"]["kind"] != "seeded":
+        raise SaveError(f"{p}: state.dice.kind: a saved game rolls seeded dice, got {state_dict['dice']['kind']!r} "
+                        "(scripted dice are for tests and demos)")
     try:
         state = State.from_dict(state_dict, game)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"{p}: state: cannot be read ({type(exc).__name__}: {exc})") from None
-    return game, state, {"seed": header.get("seed"), "history": history}
+    except ValueError as exc:
+        raise SaveError(f"{p}: state: {exc}") from None
+    if seed is not None:
+        _replay_history(p, game, seed, actions, data["checksum"], state_dict, sums=False)
+    meta = {"seed": seed, "history": history, "verified": seed is not None, "checksum": data["checksum"]}
+    return game, state, meta
+
+
+def _replay_history(
+    p: Path | str, game: Game, seed: int, actions: list[Action], checksum: str | None, saved: dict | None = None,
+    sums: bool = True,
+) -> list[str]:
+    """Re-apply `actions` from `seed`; the state checksum after each (`State.checksum`; none
+    without `sums`). Raises
+    SaveError naming the history entry that is illegal (or that the engine fails on), or saying
+    that the history does not lead to the state whose `state_checksum` is `checksum` (and, given
+    the `saved` state, where the two first differ)."""
+    state = game.new_state(seed=seed)
+    out: list[str] = []
+    for i, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise SaveError(
+                f"{p}: history[{i}]: {action.type} is illegal at that point of the game ({exc.message}); "
+                "the history was edited or damaged"
+            ) from None
+        except Exception as exc:  # an engine fault on a well-typed action: refuse, never a traceback
+            raise SaveError(f"{p}: history[{i}]: the engine could not apply {action.type} ({type(exc).__name__}: {exc})") from None
+        if sums:
+            out.append(state.checksum())
+    if checksum is not None:
+        got = state.to_dict()
+        if state_checksum(got) != checksum:
+            where = f"; first difference: state.{_first_difference(saved, got)}" if saved is not None else ""
+            raise SaveError(
+                f"{p}: history: its {len(actions)} actions from seed {seed} do not lead to the saved state{where}; "
+                "the history or the state was edited, cut or damaged"
+            )
+    return out
+
+
+def _first_difference(saved: Any, got: Any, path: str = "") -> str:
+    """The path of the first place where the saved state and the re-played one differ, with
+    both values, e.g. `round: saved 3, re-played 1`."""
+    if isinstance(saved, dict) and isinstance(got, dict):
+        keys = list(saved) + [k for k in got if k not in saved]
+        keys.sort(key=lambda k: k == "dice")  # the dice differ whenever anything does: name them last
+        for k in keys:
+            if saved.get(k, _MISSING) != got.get(k, _MISSING):
+                return _first_difference(saved.get(k, _MISSING), got.get(k, _MISSING), f"{path}.{k}" if path else str(k))
+    elif isinstance(saved, list) and isinstance(got, list) and len(saved) == len(got):
+        for i, (a, b) in enumerate(zip(saved, got)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"{path or 'state'}: saved {_brief(saved)}, re-played {_brief(got)}"
+
+
+_MISSING = object()
+
+
+def _brief(v: Any) -> str:
+    if v is _MISSING:
+        return "nothing"
+    text = json.dumps(v, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def data_dir() -> Path:
@@ -215,13 +317,25 @@ def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
 
 
 def replay_from_save(meta: dict[str, Any], game: Game) -> dict[str, Any] | None:
-    """Rebuild a replay (header and actions with checksums) from a save's history, or None
-    without a seed."""
-    if meta.get("seed") is None:
+    """Rebuild a replay (header and actions with checksums) from a save's history (the `meta` of
+    `load_game`), or None without a seed (an unverified history never becomes a replay).
+
+    The history is decoded and re-applied inside error handling, and must lead to the saved state
+    when `meta` has its "checksum"; otherwise SaveError names the history entry or says so."""
+    seed = meta.get("seed")
+    if seed is None:
         return None
-    state = game.new_state(seed=meta["seed"])
-    steps = []
-    for h in meta["history"]:
-        state.apply(Action.from_dict(h))
-        steps.append({"action": h, "checksum": state.checksum()})
-    return {"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "header": {**game.header(), "seed": meta["seed"]}, "steps": steps}
+    if type(seed) is not int:
+        raise SaveError(f"header.seed: must be a whole number, got {seed!r}")
+    history = meta.get("history")
+    if not isinstance(history, list):
+        raise SaveError("history: must be a list of actions")
+    actions = []
+    for i, h in enumerate(history):
+        try:
+            actions.append(Action.from_dict(h))
+        except ValueError as exc:
+            raise SaveError(f"history[{i}]: {exc}") from None
+    sums = _replay_history("save", game, seed, actions, meta.get("checksum"))
+    steps = [{"action": a.to_dict(), "checksum": c} for a, c in zip(actions, sums)]
+    return {"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "header": file_header(game, seed), "steps": steps}

@@ -12,8 +12,8 @@ from pathlib import Path
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.game import Game
-from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION
-from game.rules.saves import autosave, load_game, save_game
+from game.rules.replay import REPLAY_FORMAT, REPLAY_VERSION, file_header
+from game.rules.saves import autosave, load_game, replay_from_save, save_game
 from game.rules.state import State
 
 
@@ -32,8 +32,13 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path, autosaving: bool = False) -> "Session":
+        """Continue a save (checked whole by `load_game`; SaveError otherwise). The checksums of
+        its history are rebuilt, so `replay()` covers the whole game; a save without a seed has
+        none, and `replay()` refuses."""
         game, state, meta = load_game(path)
-        return cls(game, state, meta["seed"], list(meta["history"]), autosaving=autosaving)
+        rebuilt = replay_from_save(meta, game)
+        sums = [s["checksum"] for s in rebuilt["steps"]] if rebuilt is not None else []
+        return cls(game, state, meta["seed"], list(meta["history"]), sums, autosaving=autosaving)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine, record it, and autosave if asked (at most the action in
@@ -49,11 +54,16 @@ class Session:
         save_game(path, self.state, self.seed, self.history)
 
     def replay(self) -> dict:
-        """This game as a replay file's contents (needs a seed and the checksums of this run)."""
+        """This game as a replay file's contents (needs a seed and the checksums of this run).
+        Raises ValueError when they are missing (a game continued from a save without a seed)
+        rather than write a replay that does not match its game."""
+        if self.seed is None or len(self.checksums) != len(self.history):
+            raise ValueError("this game has no replay: it was continued from a save without a seed, "
+                             "so its history could not be checked")
         steps = [{"action": a, "checksum": c} for a, c in zip(self.history, self.checksums)]
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
-            "header": {**self.game.header(), "seed": self.seed},
+            "header": file_header(self.game, self.seed),
             "steps": steps,
         }

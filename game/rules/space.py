@@ -18,6 +18,7 @@ from game.geometry.shapes import Circle, Shape, polygon_at
 from game.geometry.visibility import Sight, visible
 
 if TYPE_CHECKING:
+    from game.data.models import ManifestationScroll
     from game.rules.state import State
 
 
@@ -110,7 +111,12 @@ def all_bases(state: "State", exclude_units: Iterable[str] = ()) -> BaseIndex:
 
 def footprint_at(state: "State", scroll_id: str, x: float, y: float) -> Shape:
     """A manifestation's footprint with its centre at (x, y)."""
-    fp = state.game.content.manifestations[scroll_id].footprint
+    return scroll_footprint(state.game.content.manifestations[scroll_id], x, y)
+
+
+def scroll_footprint(scroll: "ManifestationScroll", x: float, y: float) -> Shape:
+    """The footprint of a manifestation warscroll with its centre at (x, y)."""
+    fp = scroll.footprint
     if fp.radius_in is not None:
         return Circle(x, y, fp.radius_in)
     return polygon_at(fp.polygon or [], x, y)

@@ -26,9 +26,11 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
 from game.rules.deployment import deploy_army
 from game.rules.game import Game
+from game.rules.state_check import state_problems
 from game.rules.units import ManifestationState, ModelState, UnitState, geometry_epoch
 
 STATE_FORMAT = 1
+SHOWN_PROBLEMS = 3  # how many of a refused state's problems `from_dict` names
 # The state's plain fields, by how a copy takes them (`State._fill`).
 _SCALAR_FIELDS = ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter")
 _LIST_FIELDS = ("steps", "score", "objectives")
@@ -199,7 +201,11 @@ class State:
         return 3 - player
 
     def fresh_id(self, prefix: str) -> str:
+        """A new id for a manifestation: `prefix` and the next count, never one in use (a state
+        built by hand or read from a file may hold "m3" with a lower counter)."""
         self.counter += 1
+        while f"{prefix}{self.counter}" in self.manifestations or f"{prefix}{self.counter}" in self.units:
+            self.counter += 1
         return f"{prefix}{self.counter}"
 
     # --- copying and serialisation --------------------------------------------------------
@@ -246,15 +252,27 @@ class State:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], game: Game) -> "State":
-        """Rebuild a state saved by `to_dict()`. Raises ValueError if it does not fit `game`."""
+        """Rebuild a state saved by `to_dict()`.
+
+        The whole of `d` is checked against `game` first (`state_check.state_problems`: types,
+        ids, counters, stage and phase, decisions, dice, and every base on the battlefield clear
+        of the others); a state with problems raises ValueError listing the first few, with
+        their field paths. Nothing of `d` is shared with the new state."""
+        if not isinstance(d, dict):
+            raise ValueError(f"a state must be an object, got {type(d).__name__}")
         if d.get("format") != STATE_FORMAT:
-            raise ValueError(f"state format {d.get('format')!r} is not {STATE_FORMAT}")
+            raise ValueError(f"format: state format {d.get('format')!r} is not {STATE_FORMAT}")
         if d.get("game") != game.header():
-            raise ValueError("the state was saved for a different game configuration (content, map, armies or profile)")
+            raise ValueError("game: the state was saved for a different game configuration (content, map, armies or profile)")
+        problems = state_problems(d, game)
+        if problems:
+            shown = "; ".join(problems[:SHOWN_PROBLEMS])
+            more = len(problems) - SHOWN_PROBLEMS
+            raise ValueError(shown + (f"; and {more} more" if more > 0 else ""))
         s = cls(game, dice_from_dict(d["dice"]))
         s._fill(d.__getitem__)
-        s.units = {k: UnitState.from_dict(u) for k, u in d["units"].items()}
-        s.manifestations = {k: ManifestationState.from_dict(m) for k, m in d["manifestations"].items()}
+        s.units = {k: UnitState.from_checked(u) for k, u in d["units"].items()}
+        s.manifestations = {k: ManifestationState.from_checked(m) for k, m in d["manifestations"].items()}
         return s
 
     def _fill(self, source: Callable[[str], Any]) -> None:

@@ -6,6 +6,8 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from game.rules.state_check import ManifestationDoc, UnitDoc, shape_problems
+
 _EPOCH = [0]
 
 
@@ -108,6 +110,14 @@ class UnitState(_Tracked):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "UnitState":
+        """Rebuild a unit from `to_dict()` output. Raises ValueError naming the field if it is not
+        shaped like one (the checks against the game are `State.from_dict`'s)."""
+        _check(UnitDoc, d, "unit")
+        return cls.from_checked(d)
+
+    @classmethod
+    def from_checked(cls, d: dict[str, Any]) -> "UnitState":
+        """`from_dict` for a dict already checked (by `state_check.state_problems`)."""
         return cls(
             id=d["id"],
             player=d["player"],
@@ -116,7 +126,7 @@ class UnitState(_Tracked):
             models=[ModelState(**m) for m in d["models"]],
             ritual_points=d["ritual_points"],
             buffs=[Buff(**b) for b in d["buffs"]],
-            flags=dict(d["flags"]),
+            flags=_copy_flags(d["flags"]),
         )
 
 
@@ -150,7 +160,21 @@ class ManifestationState(_Tracked):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ManifestationState":
-        return cls(**{**d, "flags": dict(d["flags"])})
+        """Rebuild a manifestation from `to_dict()` output. Raises ValueError naming the field if it
+        is not shaped like one (the checks against the game are `State.from_dict`'s)."""
+        _check(ManifestationDoc, d, "manifestation")
+        return cls.from_checked(d)
+
+    @classmethod
+    def from_checked(cls, d: dict[str, Any]) -> "ManifestationState":
+        """`from_dict` for a dict already checked (by `state_check.state_problems`)."""
+        return cls(**{**d, "flags": _copy_flags(d["flags"])})
+
+
+def _check(model: Any, d: Any, label: str) -> None:
+    problems = shape_problems(model, d, label)
+    if problems:
+        raise ValueError("; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else ""))
 
 
 _SCALARS = (int, float, str, bool, type(None))

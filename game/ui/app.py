@@ -158,8 +158,13 @@ class App:
             return str(exc)
         except SaveError as exc:
             return str(exc)
-        session = Session(game, state, meta.get("seed") or 0, autosaving=True)
-        rebuilt = replay_from_save(meta, game) if meta.get("seed") is not None else None
+        try:
+            rebuilt = replay_from_save(meta, game)  # None for a save without a seed
+        except SaveError as exc:  # load_game has re-played the history already; a message all the same
+            return f"{path}: {exc}"
+        # A save without a seed keeps none: its autosaves stay seedless (their history unverified)
+        # rather than claim a seed that the history did not start from.
+        session = Session(game, state, meta.get("seed"), autosaving=True)
         if rebuilt is not None:
             session.recorder.steps = list(rebuilt["steps"])
         scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})

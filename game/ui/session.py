@@ -21,7 +21,7 @@ from game.rules.state import State
 class Session:
     game: Game
     state: State
-    seed: int = 0
+    seed: int | None = 0  # None: resumed from an old save without one (see game.rules.saves)
     history: list[Event] = field(default_factory=list)  # every event of the battle, in order
     batches: list[list[Event]] = field(default_factory=list)  # events per applied action
     version: int = 0  # changes after every applied action

@@ -90,7 +90,10 @@ def test_actions_round_trip_through_json():
         for name, kind in cls.__annotations__.items():
             if name in ("player", "registry"):
                 continue
-            fields[name] = {"str": "p1u0", "int": 2, "float": 1.5, "str | None": None}.get(str(kind), "x")
+            fields[name] = {
+                "str": "p1u0", "int": 2, "float": 1.5, "str | None": None,
+                "tuple[tuple[float, float], ...]": ((1.5, 2), (3.25, 4.0)),
+            }.get(str(kind), "x")
         a = cls(**fields)
         assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a
 

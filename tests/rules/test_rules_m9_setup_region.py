@@ -323,6 +323,7 @@ def quick_battle(units, terrain):
     game = Game.load(battlefield=small_map(terrain))
     d = _OPEN.to_dict()
     d["game"] = game.header()
+    d["units"] = {}  # replaced below; the old places may stand on this map's terrain (from_dict refuses that)
     s = State.from_dict(d, game)
     s.units = {
         uid: UnitState(uid, player, ws, game.warscroll(ws).name, [ModelState(x, y) for x, y in spots])

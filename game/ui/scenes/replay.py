@@ -1,4 +1,10 @@
-"""Step through a replay file (game.rules.replay): forward and back, or play it."""
+"""Step through a replay file (game.rules.replay): forward and back, or play it.
+
+A replay comes from another player. Its actions are decoded by type when the scene opens; the
+replay plays up to the first step that is ill-typed, illegal where it stands, or that the engine
+cannot apply, and stops there with the reason on screen (`stopped`), never a traceback. A
+checksum that differs from the recording is noted (`mismatch`) and play goes on.
+"""
 
 from __future__ import annotations
 
@@ -18,8 +24,16 @@ class ReplayScene(BattleScene):
         self.name = name
         header = data["header"]
         game = game_for(header)
-        self.actions = [Action.from_dict(s["action"]) for s in data["steps"]]
+        self.actions: list[Action] = []
+        self.broken: tuple[int, str] | None = None  # the first step whose action cannot be decoded
+        for i, st in enumerate(data["steps"]):
+            try:
+                self.actions.append(Action.from_dict(st["action"]))
+            except ValueError as exc:
+                self.broken = (i, f"step {i}: the recorded action cannot be read: {exc}")
+                break
         self.checksums = [s["checksum"] for s in data["steps"]]
+        self.total = len(data["steps"])
         session = Session(game, game.new_state(seed=header["seed"]), header["seed"])
         ctl = ReplayController(self.actions)
         super().__init__(app, session, {1: ctl, 2: ctl}, mode="replay")
@@ -27,6 +41,7 @@ class ReplayScene(BattleScene):
         self.playing = False
         self.timer = 0.0
         self.mismatch: int | None = None
+        self.stopped: tuple[int, str] | None = None  # (step, why): play cannot go past this step
 
     def handle(self, it: Intent) -> None:
         if it.kind == "step":
@@ -41,7 +56,7 @@ class ReplayScene(BattleScene):
     def step(self, delta: int) -> None:
         if delta > 0:
             for _ in range(delta):
-                if self.ctl.index >= len(self.actions):
+                if not self._can_advance():
                     break
                 self.ctl.step()
                 self._advance_once()
@@ -51,28 +66,59 @@ class ReplayScene(BattleScene):
             game = self.session.game
             self.session = Session(game, game.new_state(seed=header["seed"]), header["seed"])
             self.ctl.index = 0
+            self.stopped = None
             self._derived_version = -1
             for _ in range(target):
+                if not self._can_advance():
+                    break
                 self.ctl.step()
                 self._advance_once()
         self._panel_key = None
+
+    def _can_advance(self) -> bool:
+        """True if the next step can be played; otherwise say why and stop playing."""
+        if self.stopped is None and self.ctl.index >= len(self.actions) and self.broken is not None:
+            self.stopped = self.broken
+        if self.stopped is not None:
+            self.playing = False
+            self.say(self.stopped[1], theme.TEXT_BAD)
+            return False
+        return self.ctl.index < len(self.actions)
 
     def _advance_once(self) -> None:
         act = self.ctl.poll()
         if act is None:
             return
-        self._apply(act)
         i = self.ctl.index - 1
+        reasons = self.session.explain(act)
+        if reasons:
+            self._stop(i, f"step {i}: the recorded {act.type} is illegal here: {reasons[0]}")
+            return
+        version = self.session.version
+        try:
+            self._apply(act)
+        except Exception as exc:  # an engine fault on a recorded action: a message, never a traceback
+            self._stop(i, f"step {i}: the engine could not apply the recorded {act.type} ({type(exc).__name__}: {exc})")
+            return
+        if self.session.version == version:  # refused after all (BattleScene._apply said why)
+            self._stop(i, f"step {i}: the recorded {act.type} is illegal here: {self.message}")
+            return
         if self.mismatch is None and self.session.state.checksum() != self.checksums[i]:
             self.mismatch = i
             self.say(f"step {i}: state checksum differs from the recording", theme.TEXT_BAD)
+
+    def _stop(self, i: int, why: str) -> None:
+        self.ctl.index = i  # the bad step was not played
+        self.stopped = (i, why)
+        self.playing = False
+        self.say(why, theme.TEXT_BAD)
 
     def update(self, dt: float) -> None:
         if self.playing:
             self.timer += dt
             if self.timer >= 0.5:
                 self.timer = 0.0
-                if self.ctl.index < len(self.actions):
+                if self.ctl.index < self.total and self.stopped is None:
                     self.step(1)
                 else:
                     self.playing = False
@@ -82,12 +128,14 @@ class ReplayScene(BattleScene):
         return False
 
     def extra_view(self, view: PanelView) -> PanelView:
-        n = len(self.actions)
+        n = self.total
         v = PanelView(title=f"Replay {self.name}: step {self.ctl.index} of {n}")
         v.lines = [f"Next decision: player {self.decision.player}: {self.decision.prompt}",
                    "Keys: . / PgDn step, , / PgUp back, Space play/pause."]
         if self.mismatch is not None:
             v.lines.append(f"Checksum mismatch at step {self.mismatch}.")
+        if self.stopped is not None:
+            v.lines.append(f"Stopped at step {self.stopped[0]}: {self.stopped[1]}")
         v.buttons = [
             ButtonSpec("Step forward", intent("step", delta=1), role="nav"),
             ButtonSpec("Step back", intent("step", delta=-1), role="nav"),
@@ -98,7 +146,7 @@ class ReplayScene(BattleScene):
         return v
 
     def _refresh_panel(self) -> None:
-        key_extra = (self.ctl.index, self.playing)
+        key_extra = (self.ctl.index, self.playing, self.stopped)
         if getattr(self, "_replay_key", None) != key_extra:
             self._replay_key = key_extra
             self._panel_key = None
