@@ -65,7 +65,7 @@ def _save_doc(state: State, seed: int | None, history: list[dict] | None) -> dic
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "header": {**state.game.header(), "seed": seed},
+        "header": file_header(state.game, seed),  # carries the map when it is not a shipped one
         "history": list(history or []),
         "state": d,
         "checksum": state_checksum(d),

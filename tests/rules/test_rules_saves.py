@@ -73,6 +73,23 @@ def test_a_corrupt_or_hand_edited_save_gets_a_clear_error(tmp_path, damage, mess
     assert message in str(err.value) and str(p) in str(err.value)
 
 
+def test_a_save_on_a_map_that_is_not_shipped_carries_the_map_and_loads(tmp_path):
+    # a save names only a shipped map, or carries its own (map_data): a custom battlefield loads
+    from game.data.content import load_map
+
+    mine = load_map("ashfall_crossing").model_copy(update={"id": "test_field", "name": "A player's own field"})
+    game = Game.load(battlefield=mine)
+    s = Session.new(game, seed=4)
+    b = {1: RandomBot(1, 4), 2: RandomBot(2, 4)}
+    for _ in range(12):
+        s.apply(b[s.state.pending().player].choose(s.state))
+    path = tmp_path / "custom.json"
+    save_game(path, s.state, 4, s.history)
+    assert json.loads(path.read_text())["header"]["map_data"]["id"] == "test_field"
+    game2, state, meta = load_game(path)
+    assert game2.battlefield.map.id == "test_field" and state.checksum() == s.state.checksum() and meta["verified"]
+
+
 def test_autosave_keeps_the_previous_one_intact(tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLFIELD_DATA_DIR", str(tmp_path))
     s = Session.new(Game.load(), seed=4, autosaving=True)
@@ -109,10 +126,19 @@ def test_killing_the_process_during_autosaves_never_leaves_a_corrupt_save(tmp_pa
     )
     for delay in (1.6, 2.1, 2.7):
         proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env)
-        time.sleep(delay)
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "autosave.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # the kill must land after the first autosave, or there is nothing to test
+        time.sleep(delay / 4)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        for p in (tmp_path / "autosave.json", tmp_path / "autosave.prev.json"):
-            if p.exists():
-                game, state, meta = load_game(p)  # must load cleanly
-                assert len(meta["history"]) >= 0
+        latest = tmp_path / "autosave.json"
+        assert latest.exists(), "an autosave must always exist once one has been written"
+        game, state, meta = load_game(latest)  # loads cleanly: load_game re-plays the history to the saved state
+        assert meta["verified"] and len(meta["history"]) > 0
+        prev = tmp_path / "autosave.prev.json"
+        if prev.exists():
+            _, _, older = load_game(prev)
+            assert len(older["history"]) <= len(meta["history"])
+        for p in (latest, prev):
+            p.unlink(missing_ok=True)
