@@ -272,6 +272,9 @@ def init_pygame(headless: bool) -> None:
 
     pygame.display.init()
     pygame.font.init()
+    from game.ui import theme
+
+    theme.forget_fonts()  # fonts of an earlier run in this process died with its pygame.quit()
 
 
 def run(args: argparse.Namespace) -> int:

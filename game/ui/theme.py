@@ -76,6 +76,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 _TEXT_CACHE: dict = {}
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts and text: a font made before `pygame.quit()` is dead, so a second run
+    of the front end in one process (tests, a relaunch) must make its own."""
+    font.cache_clear()
+    _TEXT_CACHE.clear()
+
+
 def text(s: str, size: int = 15, colour=TEXT, bold: bool = False) -> pygame.Surface:
     """A rendered text surface, cached (labels repeat every frame)."""
     key = (s, size, colour, bold)
