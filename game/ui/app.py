@@ -172,6 +172,28 @@ class App:
         (self.replace if replace else self.push)(scene)
         return None
 
+    def resume(self, include_saves: bool = False) -> tuple[str | None, str | None]:
+        """Open the latest autosave, falling back to the previous one (and, from the menu, to the
+        newest save) when it will not load: (the problem when none opens, a note when a fallback
+        was used). A damaged file never stops the player from continuing what is left."""
+        from game.ui import storage
+
+        err = storage.resume_problem() or "no saved game to resume"
+        candidates = list(storage.resume_candidates())
+        if include_saves and storage.saves_available():
+            candidates += [p for p in storage.list_saves() if p not in candidates]
+        for i, candidate in enumerate(candidates):
+            problem = self.open_save(candidate)
+            if problem is None:
+                if not i:
+                    return None, None
+                from game.rules.saves import previous_autosave_path
+
+                what = "the previous autosave" if candidate == previous_autosave_path() else "the save"
+                return None, f"resumed {what} ({candidate}); the latest: {err}"
+            err = problem
+        return err, None
+
     def open_replay(self, path: Path, replace: bool = False) -> str | None:
         from game.rules.replay import ReplayError, read_replay
         from game.ui.scenes.replay import ReplayScene
@@ -305,17 +327,9 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "replay_file", None):
         err = app.open_replay(Path(args.replay_file))
     elif getattr(args, "resume", False):
-        from game.ui import storage
-
-        err = storage.resume_problem() or "no saved game to resume"
-        for i, candidate in enumerate(storage.resume_candidates()):
-            problem = app.open_save(candidate)
-            if problem is None:
-                if i:
-                    print(f"spellfield: resumed the previous autosave ({candidate}); the latest: {err}")
-                err = None
-                break
-            err = problem
+        err, note = app.resume()
+        if note:
+            print(f"spellfield: {note}")
     elif getattr(args, "demo", False):
         err = app.start_battle(app.default_options(), demo=True, advance=getattr(args, "advance", 0))
     elif (headless or frames is not None or getattr(args, "advance", 0)) and not getattr(args, "menu", False):

@@ -403,3 +403,39 @@ def test_stale_temp_files_are_cleaned_and_nothing_else(monkeypatch):
     assert storage.autosave(s) is None
     left = sorted(p.name for p in folder.iterdir())
     assert left == sorted(["autosave.json", "autosave.prev.json", *kept])
+
+
+def test_the_menus_resume_falls_back_to_the_previous_autosave(app, monkeypatch):
+    # the menu's Resume does what `play --resume` does: a damaged latest autosave does not stop
+    # the player from continuing the previous one
+    from game.ui.intents import intent
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.menu import MenuScene
+
+    _play_autosaving(6)
+    latest, prev = autosave_path(), previous_autosave_path()
+    latest.write_text("{ damaged")
+    menu = MenuScene(app)
+    app.push(menu)
+    menu.handle(intent("menu", go="resume"))
+    frames(app)
+    assert isinstance(app.scenes[-1], BattleScene)
+    assert f"Resumed the previous autosave ({prev})" in menu.message
+    assert len(app.scenes[-1].session.actions()) == 5
+
+
+def test_a_screenshot_that_cannot_be_written_is_a_message_not_a_crash(app, monkeypatch, tmp_path):
+    # the S key in a folder that refuses the file: the battle says so and goes on
+    from game.data.safe_io import OutputError
+    from game.ui.intents import intent
+
+    scene = hotseat(app, Session.new(seed=3))
+    frames(app)
+
+    def refuse(*a, **k):
+        raise OutputError(tmp_path / "shot.png", "cannot write it here: read-only folder")
+
+    monkeypatch.setattr(type(app), "screenshot", refuse)
+    scene.handle(intent("screenshot"))
+    frames(app)
+    assert "no screenshot" in scene.message and "read-only" in scene.message

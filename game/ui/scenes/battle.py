@@ -219,8 +219,12 @@ class BattleScene(Scene):
             else:
                 self.leave()
         elif k == "screenshot":
-            path = self.app.screenshot()
-            self.say(f"screenshot saved: {path}", theme.TEXT_GOOD)
+            from game.data.safe_io import OutputError
+
+            try:
+                self.say(f"screenshot saved: {self.app.screenshot()}", theme.TEXT_GOOD)
+            except OutputError as exc:  # e.g. a read-only folder: say so, play goes on
+                self.say(f"no screenshot: {exc}", theme.TEXT_BAD)
         elif k == "fit":
             self.camera.fit()
         elif k == "ruler":

@@ -52,7 +52,12 @@ class MenuScene(Scene):
         elif it.kind == "back":
             self.app.quit()
         elif it.kind == "screenshot":
-            self.message = f"screenshot saved: {self.app.screenshot()}"
+            from game.data.safe_io import OutputError
+
+            try:
+                self.message = f"screenshot saved: {self.app.screenshot()}"
+            except OutputError as exc:  # e.g. a read-only folder: say so, never crash
+                self.message = f"no screenshot: {exc}"
         elif it.kind == "menu":
             go = it.get("go")
             if go == "new":
@@ -60,11 +65,9 @@ class MenuScene(Scene):
             elif go == "vs_ai":
                 self.app.push(VsAIScene(self.app))
             elif go == "resume":
-                saves = storage.list_saves() if storage.saves_available() else []
-                if not saves:
-                    self.message = "No saved game."
-                    return
-                self.message = self.app.open_save(saves[0]) or ""
+                problem, note = self.app.resume(include_saves=True)  # the previous autosave if the latest is damaged
+                said = problem or note or ""
+                self.message = said[:1].upper() + said[1:]
             elif go == "load":
                 if not storage.saves_available():
                     self.message = "No saved game: saving is not available in this build yet."
