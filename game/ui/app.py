@@ -354,10 +354,21 @@ def run(args: argparse.Namespace) -> int:
             import sys
 
             print(f"spellfield: error: --screenshot {exc}", file=sys.stderr)
-            pygame.quit()
+            _quit()
             return 2
-    pygame.quit()
+    _quit()
     return 0
+
+
+def _quit() -> None:
+    """Close pygame, and forget the fonts made with it: they die with it, and anything drawn
+    later in this process (a test, an export) must make its own."""
+    import pygame
+
+    from game.ui import theme
+
+    pygame.quit()
+    theme.forget_fonts()
 
 
 def main(argv: list[str] | None = None) -> int:
