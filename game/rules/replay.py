@@ -112,7 +112,7 @@ def _check_shape(p: Path | str, data: Any) -> None:
         raise ReplayError(f"{p}: top level must be an object, got {type(data).__name__}")
     if data.get("format") != REPLAY_FORMAT:
         raise ReplayError(f"{p}: format: must be {REPLAY_FORMAT!r}, got {_short(data.get('format'))}")
-    if data.get("version") != REPLAY_VERSION:
+    if type(data.get("version")) is not int or data["version"] != REPLAY_VERSION:  # true == 1 in Python
         raise ReplayError(f"{p}: version: must be {REPLAY_VERSION}, got {_short(data.get('version'))}")
     header = data.get("header")
     if not isinstance(header, dict):

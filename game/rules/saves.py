@@ -128,7 +128,7 @@ def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
         raise SaveError(f"{p}: top level must be an object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{p}: format: must be {SAVE_FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != SAVE_VERSION:
+    if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:  # true == 1 in Python
         raise SaveError(f"{p}: version: this Spellfield reads version {SAVE_VERSION}, got {data.get('version')!r}")
     header, state_dict = data.get("header"), data.get("state")
     if not isinstance(header, dict) or not isinstance(state_dict, dict):
