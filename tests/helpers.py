@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from game.data.models import BattleMap
 from game.rules import Game, ScriptedDice, State
-from game.rules.units import ModelState, UnitState
+from game.rules.position import UnitSpec, build_position
 
 # Unit ids used across the tests, with the default content's warscrolls.
 P1_WIZ2 = "pyre_magister"  # WIZARD (2), 40mm
@@ -41,19 +41,14 @@ def battle(
     phase: str = "hero",
     width: float = 60,
     height: float = 44,
+    check: bool = True,
 ) -> State:
     """A state in battle round 1, `active`'s `phase`, holding exactly `units`:
-    {unit_id: (player, warscroll_id, [(x, y), ...])}. Dice are scripted."""
+    {unit_id: (player, warscroll_id, [(x, y), ...])}. Dice are scripted. Built with the engine's
+    position builder, so it is a position the engine could be in (on the board, no overlaps)."""
     game = Game.load(profile=profile, battlefield=small_map(terrain, width, height))
-    state = game.new_state(dice=ScriptedDice(list(dice)))
-    state.units = {
-        uid: UnitState(uid, player, ws, game.warscroll(ws).name, [ModelState(x, y) for x, y in spots])
-        for uid, (player, ws, spots) in units.items()
-    }
-    state.stage, state.round, state.turn = "battle", 1, 1
-    state.active = state.first_player = active
-    state.phase = phase
-    return state
+    specs = [UnitSpec(uid, player, ws, [tuple(p) for p in spots]) for uid, (player, ws, spots) in units.items()]
+    return build_position(game, specs, phase=phase, active=active, dice=ScriptedDice(list(dice)), check=check)
 
 
 def kinds(events: list) -> list[str]:

@@ -21,7 +21,6 @@ from game.rules import Game, ScriptedDice, State
 from game.rules.actions import Action
 from game.rules.errors import DiceScriptError, IllegalActionError
 from game.rules.events import Event
-from game.rules.units import ManifestationState, ModelState, UnitState
 
 TOL = 0.01  # inches (and any other float) when comparing expected values
 
@@ -65,31 +64,21 @@ def build_game(demo: DemoFile) -> Game:
 
 
 def build_state(demo: DemoFile, game: Game | None = None) -> State:
-    """The demonstration's position, set directly (as the rule tests do)."""
+    """The demonstration's position, built by the engine's position builder (no default
+    deployment: the demo places everything). `load_demo` has checked the position already and
+    named the file and field of any problem, so the builder's own check is not repeated."""
+    from game.rules.position import ManifestationSpec, UnitSpec, build_position
+
     game = game or build_game(demo)
     script = [d if isinstance(d, int) else {"purpose": d.purpose, "dice": list(d.dice)} for d in demo.dice]
-    state = State(game, ScriptedDice(script))  # no default deployment: the demo places everything
-    state.units = {}
-    for u in demo.unit:
-        dmg = u.damage if isinstance(u.damage, list) else [u.damage] + [0] * (len(u.models) - 1)
-        ws = game.warscroll(u.warscroll)
-        state.units[u.id] = UnitState(u.id, u.player, u.warscroll, u.name or ws.name,
-                                      [ModelState(x, y, damage=d) for (x, y), d in zip(u.models, dmg)],
-                                      ritual_points=u.ritual_points)
-    state.manifestations = {}
-    for m in demo.manifestation:
-        player = m.player or state.units[m.summoner].player
-        state.manifestations[m.id] = ManifestationState(m.id, m.scroll, player, m.summoner, m.model, m.x, m.y,
-                                                        damage=m.damage, commander=m.commander or player,
-                                                        moves_made=m.moves_made)
+    units = [UnitSpec(u.id, u.player, u.warscroll, [tuple(p) for p in u.models], name=u.name, damage=u.damage,
+                      ritual_points=u.ritual_points) for u in demo.unit]
+    manifestations = [ManifestationSpec(m.id, m.scroll, m.summoner, m.x, m.y, model=m.model, player=m.player,
+                                        commander=m.commander, damage=m.damage, moves_made=m.moves_made)
+                      for m in demo.manifestation]
     st = demo.start
-    first = st.first_player or st.active
-    state.stage, state.round = "battle", st.round
-    state.first_player, state.active = first, st.active
-    state.turn = 2 * (st.round - 1) + (1 if st.active == first else 2)
-    state.phase = st.phase
-    state.objectives = [None] * len(game.battlefield.map.objectives)
-    return state
+    return build_position(game, units, manifestations, phase=st.phase, active=st.active, first_player=st.first_player,
+                          round=st.round, dice=ScriptedDice(script), check=False)
 
 
 # --- checking ------------------------------------------------------------------------------

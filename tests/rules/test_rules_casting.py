@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.rules import EndPhase, IllegalActionError
@@ -24,8 +26,11 @@ def _duel(dice, gap_to_unbinder: float | None = None, unbinder=P2_WIZ2, **kw):
         "beast": (2, P2_BEHEMOTH, [(at_gap(10, R40, BEHEMOTH_R, 5), 22)]),
     }
     if gap_to_unbinder is not None:
+        # down and to the right of the caster, so that even 31" away it stands on the battlefield
         r = R40 if unbinder == P2_WIZ2 else R32
-        units["foe"] = (2, unbinder, [(10, at_gap(22, R40, r, gap_to_unbinder))])
+        reach = at_gap(0, R40, r, gap_to_unbinder)
+        a = math.radians(-35)
+        units["foe"] = (2, unbinder, [(10 + reach * math.cos(a), 22 + reach * math.sin(a))])
     return battle(units, dice, **kw)
 
 
