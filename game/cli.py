@@ -194,7 +194,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for line in run.problems:
         print(f"MISMATCH: {line}", file=sys.stderr)
     if args.export is not None or args.export_frames is not None:
-        from game.demos.exporter import export_frames, export_gif
+        from game.ui.export import export_frames, export_gif
 
         w, h = args.size
         if args.export is not None:

@@ -2,7 +2,7 @@
 
 `paint_frame()` draws one frame (battlefield, overlays, caption, measurements, the engine's own
 event lines and the rule text) onto any surface; the scene and the headless exporter
-(game.demos.exporter) both use it. Keys: . / PgDn / Right next, , / PgUp / Left previous,
+(game.ui.export) both use it. Keys: . / PgDn / Right next, , / PgUp / Left previous,
 Space autoplay, Esc back.
 """
 

@@ -3,9 +3,8 @@
     export_frames(run, "out/")        -> list of PNG paths (one per step, plus the set-up)
     export_gif(run, "ruling.gif")     -> the GIF's path
 
-The GIF is written here (GIF89a, LZW, one global palette), so no imaging library is needed:
-the palette keeps the picture's most frequent colours exactly (cloth, panels, rings, text) and
-maps the rest (anti-aliased edges) to a 5x5x5 colour cube.
+The GIF is encoded by Pillow (it replaced a hand-made GIF89a/LZW writer); PNG frames by pygame.
+This lives in the UI package: it draws with the demonstration scene's painter.
 
 Both outputs are written through `game.data.safe_io.write_file_atomic` (temporary file, fsync,
 rename; never over a directory, device or FIFO, never through a symbolic link, an existing file
@@ -18,7 +17,6 @@ from __future__ import annotations
 import io
 import os
 import stat
-import struct
 from pathlib import Path
 
 import numpy as np
@@ -133,106 +131,21 @@ def export_gif(run: DemoRun, path: str | os.PathLike[str], size: tuple[int, int]
 # --- GIF writing ------------------------------------------------------------------------------
 
 
-def _palette(frames: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """(palette as 256x3 uint8, sorted packed keys of the exact colours)."""
-    packed = np.concatenate([(f[..., 0].astype(np.int64) << 16 | f[..., 1].astype(np.int64) << 8 | f[..., 2]).ravel()
-                             for f in frames])
-    keys, counts = np.unique(packed, return_counts=True)
-    exact = keys[np.argsort(-counts)[:131]]
-    exact.sort()
-    lv = np.array([0, 64, 128, 192, 255])
-    cube = np.array([(r, g, b) for r in lv for g in lv for b in lv], dtype=np.int64)
-    pal = np.zeros((256, 3), dtype=np.uint8)
-    pal[: len(exact)] = np.stack([(exact >> 16) & 255, (exact >> 8) & 255, exact & 255], axis=1)
-    pal[131:256] = cube
-    return pal, exact
+def gif_bytes(frames: list[np.ndarray], delay_cs: int = 300) -> bytes:
+    """An animated GIF of RGB frames (height x width x 3, uint8), every frame `delay_cs`
+    hundredths of a second, looping; encoded by Pillow (one adaptive palette per frame)."""
+    from PIL import Image
 
-
-def _indices(frame: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    packed = (frame[..., 0].astype(np.int64) << 16 | frame[..., 1].astype(np.int64) << 8 | frame[..., 2]).ravel()
-    pos = np.clip(np.searchsorted(exact, packed), 0, len(exact) - 1)
-    hit = exact[pos] == packed
-    q = np.clip((frame.reshape(-1, 3).astype(np.int64) + 32) // 64, 0, 4)
-    cube_idx = 131 + q[:, 0] * 25 + q[:, 1] * 5 + q[:, 2]
-    return np.where(hit, pos, cube_idx).astype(np.uint8)
-
-
-def _lzw(data: bytes, min_size: int = 8) -> bytes:
-    """GIF LZW compression of palette indices."""
-    clear, end = 1 << min_size, (1 << min_size) + 1
-    out = bytearray()
-    bits = 0
-    nbits = 0
-    size = min_size + 1
-
-    def emit(code: int) -> None:
-        nonlocal bits, nbits
-        bits |= code << nbits
-        nbits += size
-        while nbits >= 8:
-            out.append(bits & 255)
-            bits >>= 8
-            nbits -= 8
-
-    table: dict[int, int] = {}
-    nxt = end + 1
-    emit(clear)
-    if not data:
-        emit(end)
-        if nbits:
-            out.append(bits & 255)
-        return bytes(out)
-    prefix = data[0]
-    for c in data[1:]:
-        key = prefix << 8 | c
-        code = table.get(key)
-        if code is not None:
-            prefix = code
-            continue
-        emit(prefix)
-        if nxt < 4096:
-            table[key] = nxt
-            nxt += 1
-            if nxt > (1 << size) and size < 12:
-                size += 1
-        else:
-            emit(clear)
-            table.clear()
-            nxt = end + 1
-            size = min_size + 1
-        prefix = c
-    emit(prefix)
-    emit(end)
-    if nbits:
-        out.append(bits & 255)
-    return bytes(out)
-
-
-def _blocks(data: bytes) -> bytes:
-    out = bytearray()
-    for i in range(0, len(data), 255):
-        chunk = data[i:i + 255]
-        out.append(len(chunk))
-        out += chunk
-    out.append(0)
-    return bytes(out)
+    if not frames:
+        raise ValueError("a GIF needs at least one frame")
+    images = [Image.fromarray(f, "RGB").quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+              for f in frames]
+    buf = io.BytesIO()
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=delay_cs * 10, loop=0,
+                   disposal=1, optimize=False)
+    return buf.getvalue()
 
 
 def write_gif(path: str | os.PathLike[str], frames: list[np.ndarray], delay_cs: int = 300, force: bool = False) -> None:
-    """Write RGB frames (H x W x 3 uint8, all one size) as a looping animated GIF, atomically
-    (`game.data.safe_io.write_file_atomic`; an existing non-GIF file only with `force`)."""
-    if not frames:
-        raise ValueError("no frames to write")
-    h, w = frames[0].shape[:2]
-    pal, exact = _palette(frames)
-    out = bytearray(b"GIF89a")
-    out += struct.pack("<HHBBB", w, h, 0xF7, 0, 0)  # global colour table, 256 entries
-    out += pal.tobytes()
-    out += b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"  # loop forever
-    for f in frames:
-        out += struct.pack("<BBBBHBB", 0x21, 0xF9, 4, 0x04, delay_cs, 0, 0)  # graphic control
-        out += struct.pack("<BHHHHB", 0x2C, 0, 0, w, h, 0)  # image descriptor
-        out.append(8)
-        out += _blocks(_lzw(_indices(f, exact).tobytes()))
-    out.append(0x3B)
-    write_file_atomic(path, bytes(out), force=force, is_ours=has_magic(*GIF_MAGICS), what="GIF")
+    """Write `frames` as an animated GIF at `path`, atomically, with the output guards."""
+    write_file_atomic(path, gif_bytes(frames, delay_cs), force=force, is_ours=has_magic(*GIF_MAGICS), what="GIF")
