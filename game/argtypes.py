@@ -14,7 +14,6 @@ from typing import Callable
 #: Seeds are stored in replays and saves as JSON integers; keep them to unsigned 63 bits.
 MAX_SEED = 2**63 - 1
 #: A bot's time budget in seconds (`hard@0.3`): 0 (no search) to ten minutes per decision.
-MAX_BOT_BUDGET = 600.0
 
 
 def int_in(lo: int, hi: int, what: str = "a whole number") -> Callable[[str], int]:
@@ -53,17 +52,6 @@ def size(lo: tuple[int, int], hi: tuple[int, int], example: str = "1280x800") ->
 
     parse.__name__ = "size"
     return parse
-
-
-def budget(text: str) -> float:
-    """A bot's time budget in seconds: a finite number from 0 (the search is off) to MAX_BOT_BUDGET."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 <= value <= MAX_BOT_BUDGET:
-        raise ValueError(f"{text!r} must be a number of seconds from 0 to {MAX_BOT_BUDGET:g}")
-    return value
 
 
 def bot(text: str) -> str:

@@ -138,14 +138,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from game.data.check import main as check_main
+    from game.demos.loader import load_demo
 
-    return check_main(list(args.files))
+    return check_main(list(args.files), checkers={"demo": load_demo})
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomBot
     from game.data.safe_io import check_output_path, json_with_format
-    from game.rules.replay import REPLAY_FORMAT, Recorder, write_json_atomic
+    from game.rules.replay import REPLAY_FORMAT, write_json_atomic
+    from game.rules.session import Recorder
 
     is_replay = json_with_format(REPLAY_FORMAT)
     check_output_path(args.out, force=args.force, is_ours=is_replay, what="replay")  # before the game is played

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Protocol
 
 from game.rules.actions import Action
@@ -39,22 +40,32 @@ def _hard(player: int, seed: int) -> Bot:
 
 
 BOTS: dict[str, Callable[[int, int], Bot]] = {"random": _random, "normal": _normal, "hard": _hard}
+MAX_BUDGET = 600.0  # seconds: a time budget above ten minutes per decision is a typo
 
 
 def parse_bot(name: str) -> tuple[str, float | None]:
     """Split "hard@0.3" into ("hard", 0.3); ValueError for an unknown bot or a budget that is not
     a finite number of seconds from 0 to ten minutes (NaN, inf, -1 and 1e9 are refused)."""
-    from game.argtypes import budget as parse_budget
-
     base, at, budget = name.partition("@")
     if base not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}, optionally with @SECONDS")
     if not at:
         return base, None
     try:
-        return base, parse_budget(budget)
+        return base, _seconds(budget)
     except ValueError as exc:
         raise ValueError(f"bad time budget in {name!r}: {exc}") from None
+
+
+def _seconds(text: str) -> float:
+    """A bot's time budget in seconds: a finite number from 0 (the search is off) to MAX_BUDGET."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_BUDGET:
+        raise ValueError(f"{text!r} must be a number of seconds from 0 to {MAX_BUDGET:g}")
+    return value
 
 
 def make_bot(name: str, player: int, seed: int) -> Bot:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from game.data.content import build_content, content_warnings, default_content
@@ -42,11 +42,18 @@ from game.data.loader import (
 from game.data.models import ContentFile
 
 
-def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | None = None) -> list[str]:
+Checker = Callable[[Path], object]  # reads one file of its kind; raises DataError if it is bad
+
+
+def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | None = None,
+                checkers: Mapping[str, Checker] | None = None) -> list[str]:
     """Every problem in the given map and content files (empty if all are fine).
 
-    If `warnings` is given, advice that is not an error is appended to it.
+    If `warnings` is given, advice that is not an error is appended to it. `checkers` read the
+    kinds of file whose checks live above the data layer: `{"demo": load_demo}` (the CLI passes
+    it; the data layer never imports the demonstrations).
     """
+    checkers = checkers or {}
     problems: list[str] = []
     warn: list[str] = warnings if warnings is not None else []
     content_files: dict[str, ContentFile] = {}
@@ -65,9 +72,10 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
                 content_files[label] = load_content_data(data, label, warn)
             elif kind == "demo":
                 # a rule demonstration: its schema and cross-references live with the demos
-                from game.demos.loader import load_demo
-
-                load_demo(Path(path))
+                if "demo" not in checkers:
+                    problems.append(f"{label}: a rule demonstration; check it with `spellfield check`, which knows them")
+                else:
+                    checkers["demo"](Path(path))
             elif kind == "replay":
                 problems.append(f"{label}: this is a replay, not a map or content file; verify it with the replay tools")
             else:
@@ -102,13 +110,13 @@ def _content_problems(files: dict[str, ContentFile], warn: list[str]) -> list[st
     return []
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], checkers: Mapping[str, Checker] | None = None) -> int:
     """Check files; print "OK <file>" for each good file, else its problems. 0 if all good, else 1."""
     if not argv:
         print("usage: spellfield check FILE...", file=sys.stderr)
         return 2
     warnings: list[str] = []
-    problems = check_files(argv, warnings)
+    problems = check_files(argv, warnings, checkers)
     labels = [label_for(p) for p in argv]
     for label in labels:
         mine = [p for p in problems if p.startswith(f"{label}:")]

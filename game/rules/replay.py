@@ -46,31 +46,6 @@ class ReplayError(Exception):
     """A replay file that cannot be read; the message names the file and the field."""
 
 
-@dataclass
-class Recorder:
-    """Records a game as it is played: call `record(action)` after each successful `apply`."""
-
-    game: Game
-    seed: int
-    state: State
-
-    def __post_init__(self) -> None:
-        self.steps: list[dict[str, Any]] = []
-
-    def apply(self, action: Action) -> list:
-        events = self.state.apply(action)
-        self.steps.append({"action": action.to_dict(), "checksum": self.state.checksum()})
-        return events
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": REPLAY_FORMAT,
-            "version": REPLAY_VERSION,
-            "header": file_header(self.game, self.seed),
-            "steps": list(self.steps),
-        }
-
-
 def file_header(game: Game, seed: int | None) -> dict[str, Any]:
     """The header of a replay or save of `game`: `game.header()` and the seed, and the map itself
     (`map_data`) when it is not the shipped map of its id, so that the file can be replayed on

@@ -150,7 +150,8 @@ class App:
         from game.ui.scenes.battle import BattleScene
         from game.ui.session import Session
 
-        from game.rules.saves import SaveError, replay_from_save
+        from game.rules.saves import SaveError
+        from game.rules.session import Recorder
 
         try:
             game, state, meta = storage.load(path)
@@ -159,14 +160,13 @@ class App:
         except SaveError as exc:
             return str(exc)
         try:
-            rebuilt = replay_from_save(meta, game)  # None for a save without a seed
+            # the engine's one recorder, its history's checksums rebuilt; a save without a seed
+            # keeps none (its autosaves stay seedless, their history unverified)
+            recorder = Recorder.continuing(game, state, meta)
         except SaveError as exc:  # load_game has re-played the history already; a message all the same
             return f"{path}: {exc}"
-        # A save without a seed keeps none: its autosaves stay seedless (their history unverified)
-        # rather than claim a seed that the history did not start from.
-        session = Session(game, state, meta.get("seed"), autosaving=True)
-        if rebuilt is not None:
-            session.recorder.steps = list(rebuilt["steps"])
+        session = Session(game, state, recorder.seed, autosaving=True)
+        session.recorder = recorder
         scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
         scene.seen_player = None
         (self.replace if replace else self.push)(scene)

@@ -13,7 +13,7 @@ from game.rules.actions import Action
 from game.rules.decisions import Decision
 from game.rules.events import Event
 from game.rules.game import Game
-from game.rules.replay import Recorder
+from game.rules.session import Recorder
 from game.rules.state import State
 
 
@@ -61,8 +61,8 @@ class Session:
         return events
 
     def actions(self) -> list[dict]:
-        """Every action applied so far, as dicts (for saves)."""
-        return [step["action"] for step in self.recorder.steps]
+        """Every action of the game so far, as dicts (for saves)."""
+        return self.recorder.actions()
 
     def replay_dict(self) -> dict[str, Any]:
         return self.recorder.to_dict()

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from game.ai.random_bot import RandomBot
 from game.cli import main
 from game.rules import Game
-from game.rules.replay import Recorder
+from game.rules.session import Recorder
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game
 
 VALUES = ["x", "", True, False, None, math.nan, math.inf, -math.inf, 1e308, -5, 0, 1.5, 10**30, [], {}, [1.5], "p1u0", 3]

@@ -27,9 +27,9 @@ from game.rules.dice import dice_from_dict
 from game.rules.events import Event
 from game.rules.flow import DECISION_VIEWS
 from game.rules.records import record_fields
-from game.rules.replay import Recorder, ReplayError, game_for, read_replay, verify
+from game.rules.replay import ReplayError, game_for, read_replay, verify
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game, state_checksum
-from game.rules.session import Session
+from game.rules.session import Recorder
 from game.rules.state import State
 from game.rules.state_check import FRAMES, state_problems
 from game.rules.units import ManifestationState, UnitState
@@ -381,7 +381,7 @@ def test_a_game_on_another_map_carries_it_and_a_broken_carried_map_is_refused(tm
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory) -> tuple[Path, dict]:
     """A save 60 actions into a game (hero phase of round 2, two manifestations out)."""
-    s = Session.new(Game.load(), seed=3)
+    s = Recorder.new(Game.load(), seed=3)
     bots = {1: RandomBot(1, 3), 2: RandomBot(2, 3)}
     for _ in range(60):
         s.apply(bots[s.state.pending().player].choose(s.state))
@@ -474,9 +474,9 @@ def test_the_untouched_save_loads_and_its_history_re_applies(saved):
     assert state_checksum(state.to_dict()) == data["checksum"]
     rebuilt = replay_from_save(meta, game)
     assert rebuilt is not None and len(rebuilt["steps"]) == 60 and verify(rebuilt).ok
-    session = Session.load(path)
+    session = Recorder.resume(path)
     fresh = game.new_state(seed=3)
-    for h in session.history:
+    for h in session.actions():
         fresh.apply(Action.from_dict(h))
     assert fresh.checksum() == session.state.checksum()
 
@@ -574,14 +574,14 @@ def test_a_fresh_manifestation_id_never_takes_one_in_use():
 
 def test_a_session_continued_from_a_save_writes_a_replay_of_the_whole_game(saved, tmp_path):
     path, _ = saved
-    s = Session.load(path)
+    s = Recorder.resume(path)
     bots = {1: RandomBot(1, 8), 2: RandomBot(2, 8)}
     for _ in range(5):
         s.apply(bots[s.state.pending().player].choose(s.state))
-    replay = s.replay()
+    replay = s.to_dict()
     assert len(replay["steps"]) == 65 and verify(replay).ok
     game, state, _ = load_game(path)
     old = tmp_path / "old.json"
     save_game(old, state, seed=None, history=[])
     with pytest.raises(ValueError, match="no replay"):
-        Session.load(old).replay()
+        Recorder.resume(old).to_dict()

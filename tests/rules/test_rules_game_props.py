@@ -12,7 +12,8 @@ from game.geometry.measure import TOL
 from game.rules import Game
 from game.rules.formation import COMBAT_RANGE, coherency_problem, gap_to_enemies, radius_of
 from game.geometry.shapes import Circle
-from game.rules.replay import Recorder, verify
+from game.rules.replay import verify
+from game.rules.session import Recorder
 
 GAMES = {p: Game.load(profile=p) for p in ("aos4", "aos3")}
 

@@ -15,12 +15,12 @@ import pytest
 from game.ai.random_bot import RandomBot
 from game.rules import Game
 from game.rules.saves import SaveError, autosave, autosave_path, load_game, previous_autosave_path, save_game
-from game.rules.session import Session
+from game.rules.session import Recorder
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _play(session: Session, steps: int, seed: int) -> None:
+def _play(session: Recorder, steps: int, seed: int) -> None:
     bots = {1: RandomBot(1, seed), 2: RandomBot(2, seed)}
     for _ in range(steps):
         if session.state.is_over():
@@ -31,13 +31,13 @@ def _play(session: Session, steps: int, seed: int) -> None:
 @pytest.mark.parametrize("cut", [0, 7, 60, 140])
 def test_save_and_load_at_any_point_continues_identically(tmp_path, cut):
     game = Game.load()
-    a = Session.new(game, seed=21)
+    a = Recorder.new(game, seed=21)
     _play(a, cut, 21)
     path = tmp_path / "game.json"
     a.save(path)
-    b = Session.load(path)
+    b = Recorder.resume(path)
     assert json.dumps(b.state.to_dict(), sort_keys=True) == json.dumps(a.state.to_dict(), sort_keys=True)
-    assert b.history == a.history and b.seed == 21
+    assert b.actions() == a.actions() and b.seed == 21
     bots_a = {1: RandomBot(1, 5), 2: RandomBot(2, 5)}
     for _ in range(60):
         if a.state.is_over():
@@ -47,7 +47,7 @@ def test_save_and_load_at_any_point_continues_identically(tmp_path, cut):
 
 
 def _saved(tmp_path) -> Path:
-    s = Session.new(Game.load(), seed=3)
+    s = Recorder.new(Game.load(), seed=3)
     _play(s, 20, 3)
     p = tmp_path / "save.json"
     s.save(p)
@@ -79,12 +79,12 @@ def test_a_save_on_a_map_that_is_not_shipped_carries_the_map_and_loads(tmp_path)
 
     mine = load_map("ashfall_crossing").model_copy(update={"id": "test_field", "name": "A player's own field"})
     game = Game.load(battlefield=mine)
-    s = Session.new(game, seed=4)
+    s = Recorder.new(game, seed=4)
     b = {1: RandomBot(1, 4), 2: RandomBot(2, 4)}
     for _ in range(12):
         s.apply(b[s.state.pending().player].choose(s.state))
     path = tmp_path / "custom.json"
-    save_game(path, s.state, 4, s.history)
+    save_game(path, s.state, 4, s.actions())
     assert json.loads(path.read_text())["header"]["map_data"]["id"] == "test_field"
     game2, state, meta = load_game(path)
     assert game2.battlefield.map.id == "test_field" and state.checksum() == s.state.checksum() and meta["verified"]
@@ -92,7 +92,7 @@ def test_a_save_on_a_map_that_is_not_shipped_carries_the_map_and_loads(tmp_path)
 
 def test_autosave_keeps_the_previous_one_intact(tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLFIELD_DATA_DIR", str(tmp_path))
-    s = Session.new(Game.load(), seed=4, autosaving=True)
+    s = Recorder.new(Game.load(), seed=4, autosaving=True)
     _play(s, 5, 4)
     prev = previous_autosave_path().read_text()
     autosave_path().write_text("{broken")
@@ -105,7 +105,7 @@ def test_autosave_keeps_the_previous_one_intact(tmp_path, monkeypatch):
 def test_a_failed_write_leaves_the_old_save_whole(tmp_path, monkeypatch):
     p = _saved(tmp_path)
     before = p.read_bytes()
-    s = Session.load(p)
+    s = Recorder.resume(p)
 
     def boom(*a, **k):
         raise OSError("disk full")
@@ -120,8 +120,8 @@ def test_killing_the_process_during_autosaves_never_leaves_a_corrupt_save(tmp_pa
     # A child autosaves after every action; we kill it at arbitrary moments and load what is left.
     env = {**os.environ, "SPELLFIELD_DATA_DIR": str(tmp_path)}
     code = (
-        "from game.rules import Game\nfrom game.rules.session import Session\nfrom game.ai.random_bot import RandomBot\n"
-        "s = Session.new(Game.load(), seed=9, autosaving=True)\nb = {1: RandomBot(1, 9), 2: RandomBot(2, 9)}\n"
+        "from game.rules import Game\nfrom game.rules.session import Recorder\nfrom game.ai.random_bot import RandomBot\n"
+        "s = Recorder.new(Game.load(), seed=9, autosaving=True)\nb = {1: RandomBot(1, 9), 2: RandomBot(2, 9)}\n"
         "while not s.state.is_over():\n    s.apply(b[s.state.pending().player].choose(s.state))\n"
     )
     for delay in (1.6, 2.1, 2.7):

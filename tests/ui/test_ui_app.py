@@ -102,7 +102,7 @@ def test_menu_new_game_and_resume_without_saves(app):
 def test_replay_scene_steps_forward_and_back(app, tmp_path):
     from game.ai.random_bot import RandomBot
     from game.rules.game import Game
-    from game.rules.replay import Recorder
+    from game.rules.session import Recorder
 
     game = Game.load()
     rec = Recorder(game, 5, game.new_state(seed=5))

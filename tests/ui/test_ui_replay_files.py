@@ -17,7 +17,7 @@ from tests.ui.conftest import frames
 def recording() -> dict:
     from game.ai.random_bot import RandomBot
     from game.rules.game import Game
-    from game.rules.replay import Recorder
+    from game.rules.session import Recorder
 
     game = Game.load()
     rec = Recorder(game, 5, game.new_state(seed=5))

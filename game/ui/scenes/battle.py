@@ -423,11 +423,13 @@ class BattleScene(Scene):
         from game.ui import storage
 
         if self.mode == "hotseat" and self.session.recorder.steps:
-            try:
-                storage.write_replay(self.session)
-                storage.save(self.session, None)
-            except Exception:
-                pass
+            # on the way out: the save first, then the replay (a game continued from a seedless
+            # save has none); a failure must not keep the player in the battle
+            for write in (lambda: storage.save(self.session, None), lambda: storage.write_replay(self.session)):
+                try:
+                    write()
+                except (OSError, ValueError):
+                    pass
         self.app.pop()
 
     # --- update ------------------------------------------------------------------------------
