@@ -27,6 +27,7 @@ import shapely
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.geometry import BaseIndex, Circle, TerrainIndex, TerrainPiece, placement_problems, visible  # noqa: E402
+from game.geometry.path import sweep_move  # noqa: E402
 from game.physics import move_base  # noqa: E402
 from game.physics import move as move_mod  # noqa: E402
 
@@ -139,7 +140,10 @@ def bench_within(n_models: int, seed: int = 3) -> float:
     return median_us(bases.within, args)
 
 
-def bench_move(n_terrain: int, n_models: int, seed: int = 4) -> float:
+def bench_move(n_terrain: int, n_models: int, seed: int = 4, mover=None) -> float:
+    """Median µs of one move: `mover` is the physics layer's `move_base` (pymunk broad phase and
+    cross-check, the UI's drags) by default, or the geometry's `sweep_move` (what the rules use)."""
+    mover = mover or move_base
     rng = np.random.default_rng(seed)
     pieces = make_terrain(rng, n_terrain)
     tindex = TerrainIndex(pieces)
@@ -159,7 +163,7 @@ def bench_move(n_terrain: int, n_models: int, seed: int = 4) -> float:
         args.append((s, e, others))
 
     def run(s, e, others):
-        return move_base(s, e, R, bases=others, impassable=impassable, width=W, height=H, impassable_names=names)
+        return mover(s, e, R, bases=others, impassable=impassable, width=W, height=H, impassable_names=names)
 
     for a in args[:20]:
         run(*a)
@@ -189,6 +193,11 @@ def main() -> int:
             v = bench_move(nt, nm)
             results[("move", nt, nm)] = v
             rows.append(("collision-aware move", f"{nt} terrain, {nm} models", v))
+    for nt in (5, 30, 100):
+        for nm in (10, 100, 1000):
+            v = bench_move(nt, nm, mover=sweep_move)
+            results[("sweep", nt, nm)] = v
+            rows.append(("move, geometry only (rules)", f"{nt} terrain, {nm} models", v))
 
     print(f"{'query':30s} {'board':28s} {'median µs':>10s}")
     print("-" * 70)
@@ -205,6 +214,7 @@ def main() -> int:
         ("placement, 30 terrain, 100 models", results[("place", 30, 100)], 50.0),
         ("within over 300 models", results[("within", 300)], 50.0),
         ("one move, 30 terrain, 100 models", results[("move", 30, 100)], 100.0),
+        ("one rules move (no pymunk), 30 t, 100 m", results[("sweep", 30, 100)], 100.0),
     ]
     print(f"{'target':40s} {'limit µs':>9s} {'measured':>9s}  result")
     print("-" * 70)

@@ -1,8 +1,8 @@
 """Exact time of first contact for a round base moving in a straight line (G4).
 
-This is the analytic authority behind :mod:`game.physics.move`: pymunk proposes
-where a moving base stops, and this module checks the proposal (and takes over if
-the proposal is ever wrong).  Everything is closed-form and vectorised:
+This is the analytic authority behind :mod:`game.geometry.path` (where a moving base stops,
+which the rules ask alone) and so behind :mod:`game.physics.move`, where pymunk proposes and
+this checks.  Everything is closed-form and vectorised:
 
 - against a base: the smallest root of ``|s + t*d - c|^2 = (r + rb)^2``;
 - against a polygon edge: the time the circle's centre reaches distance ``r`` from

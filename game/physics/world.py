@@ -20,7 +20,7 @@ from typing import Sequence
 import pymunk
 from shapely import Polygon
 
-from game.geometry.sweep import polygon_edges
+from game.geometry.path import EdgeSet
 
 __all__ = ["StaticWorld", "static_world", "BASE_BODY"]
 
@@ -34,26 +34,19 @@ class StaticWorld:
     """A pymunk space holding impassable terrain edges and the four battlefield edges.
 
     Each shape carries an ``obstacle`` label (polygon index or ``"edge"``) and ``ends``,
-    its endpoints and label as plain floats.
-    Also keeps the same edges as a numpy array for the exact checks.
+    its endpoints and label as plain floats (the :class:`game.geometry.path.EdgeSet` tuple).
     """
 
     def __init__(self, polys: Sequence[Polygon], width: float, height: float) -> None:
         self.polys = tuple(polys)
         self.space = pymunk.Space()
         body = self.space.static_body
-        self.edges, self.owner = polygon_edges(self.polys)
         shapes = []
-        for (a, b), k in zip(self.edges.tolist(), self.owner.tolist()):
-            s = pymunk.Segment(body, tuple(a), tuple(b), 0.0)
-            s.obstacle = k
-            s.ends = (a[0], a[1], b[0], b[1], k)  # plain floats: Vec2d properties are slow
-            shapes.append(s)
-        corners = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)]
-        for a, b in zip(corners, corners[1:] + corners[:1]):
-            s = pymunk.Segment(body, a, b, 0.0)
-            s.obstacle = "edge"
-            s.ends = (a[0], a[1], b[0], b[1], "edge")
+        # the same edges, in the same order, as the geometry's own broad phase (one source)
+        for seg in EdgeSet(self.polys, width, height).ends:
+            s = pymunk.Segment(body, (seg[0], seg[1]), (seg[2], seg[3]), 0.0)
+            s.obstacle = seg[4]
+            s.ends = seg  # plain floats: Vec2d properties are slow
             shapes.append(s)
         self.space.add(*shapes)
         self.width = width

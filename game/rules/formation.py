@@ -1,8 +1,10 @@
 """Checking a whole unit's move, model by model (G4, R4, M10).
 
 Every model of the unit moves along a straight path from where it stands to its new centre.
-A move is legal when each path is clear (the physics layer: enemy models block unless the unit
-can FLY, friendly models may be crossed, impassable terrain blocks unless it can FLY), each
+A move is legal when each path is clear (decided in geometry alone, `game.geometry.path`: enemy
+models block unless the unit can FLY, friendly models may be crossed, impassable terrain blocks
+unless it can FLY, the battlefield edge blocks; touching is allowed, grazing is clear, and
+obstacles overlapped at the start are ignored; no pymunk, G4), each
 model moves no further than the allowance, each end is a legal placement (G4: no overlapping
 bases, impassable terrain, the edge, or a manifestation), the unit stays coherent (every model
 within 1" of another of its models), and, for moves that may not end in combat, no model ends
@@ -24,6 +26,7 @@ import numpy as np
 
 from game.geometry.measure import TOL, distance, path_obstacles
 from game.geometry.nearby import BaseIndex
+from game.geometry.path import sweep_move
 from game.geometry.placement import placement_problems
 from game.geometry.shapes import Circle, Shape
 from game.rules.manifest_units import enemy_manifestations
@@ -135,10 +138,6 @@ def move_problems(
     With `setup=True` the models are set up rather than moved: no paths, no allowance.
     With `first_only=True` it stops at the first problem (for candidate searches).
     """
-    # The physics layer proposes each path; imported here so that `import game.rules` never
-    # loads pymunk (DESIGN.md: the rules stay importable headless and without physics).
-    from game.physics.move import move_base
-
     u = state.units[uid]
     live = u.live_models()
     if len(to) != len(live):
@@ -159,7 +158,7 @@ def move_problems(
             problems.append(f"model {i} would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})")
             continue
         if step > 0:
-            res = move_base(
+            res = sweep_move(
                 (m.x, m.y), (x, y), r, bases=others, impassable=[] if fly else bf.impassable,
                 width=bf.width, height=bf.height, fly=fly, passable=friendly,
             )

@@ -54,7 +54,37 @@ def test_g4_first_contact_is_touching_and_path_before_is_clear(sx, sy, ex, ey, r
 def test_geometry_never_imports_pymunk_or_pygame():
     code = (
         "import sys; sys.modules['pymunk'] = None; sys.modules['pygame'] = None\n"
-        "import game.geometry, game.geometry.sweep\n"
+        "import game.geometry, game.geometry.sweep, game.geometry.path\n"
         "assert 'game.rules' not in sys.modules and 'game.data' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_g4_sweep_move_conventions_without_pymunk():
+    """The rules' path check (`game.geometry.path.sweep_move`): touching allowed, grazing clear,
+    overlapped-at-start ignored, enemy bases and impassable terrain block unless flying,
+    passable (friendly) bases crossed, the battlefield edge stops the base before it."""
+    from game.geometry.path import sweep_move
+    from game.geometry.shapes import Circle
+
+    R, W, H = 0.63, 60.0, 44.0
+    wall = shapely.box(30, 5, 32, 20)
+
+    def mv(s, e, bases=(), walls=(), **kw):
+        return sweep_move(s, e, R, bases=list(bases), impassable=list(walls), width=W, height=H, **kw)
+
+    b = Circle(10, 5, R)
+    assert mv((2, 5), (10 - 2 * R, 5), [b]).end == (10 - 2 * R, 5.0)  # ends touching: clear
+    r = mv((2, 5), (20, 5), [b])
+    assert r.blocked and r.touched == ("base:0",) and 0 <= math.hypot(r.end[0] - 10, r.end[1] - 5) - 2 * R < 1e-5
+    assert not mv((2, 5), (20, 5), [Circle(10, 5 + 2 * R, R)]).blocked  # grazes exactly
+    assert not mv((2, 5), (20, 5), [Circle(10, 5 + 2 * R - 5e-10, R)]).blocked  # within TOL (1e-9") of grazing
+    assert mv((2, 5), (20, 5), [Circle(10, 5 + 2 * R - 1e-6, R)]).blocked  # 1e-6" into it
+    assert not mv((10.5, 5), (20, 5), [b]).blocked  # overlapped at the start: ignored
+    assert not mv((2, 5), (20, 5), [b], passable={0}).blocked  # a friendly base is crossed
+    assert not mv((2, 5), (20, 5), [b], fly=True).blocked
+    r = mv((20, 12), (40, 12), walls=[wall], impassable_names=["Basalt Spire"])
+    assert r.touched == ("terrain:Basalt Spire",) and 30 - R - 1e-5 < r.end[0] <= 30 - R
+    assert not mv((20, 12), (40, 12), walls=[wall], fly=True).blocked
+    r = mv((50, 10), (70, 10), fly=True)
+    assert r.touched == ("edge",) and W - R - 1e-5 < r.end[0] < W - R

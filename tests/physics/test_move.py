@@ -168,3 +168,37 @@ def test_g4_pymunk_cross_check_agrees_on_random_moves():
     # pymunk is only overruled on exact grazes, which random moves essentially never hit
     assert move_mod.STATS["moves"] > 100
     assert move_mod.STATS["pymunk_disagreements"] <= 2, move_mod.STATS
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    st.integers(0, 10_000),
+    st.floats(1, 59),
+    st.floats(1, 43),
+    st.floats(0, 2 * math.pi),
+    st.floats(0.0, 25),
+    st.booleans(),
+)
+def test_g4_the_geometry_sweep_alone_gives_what_pymunk_proposes_and_geometry_checks(seed, sx, sy, ang, dist, fly):
+    """The rules decide paths with `game.geometry.path.sweep_move` (no pymunk); the UI's
+    `move_base` (pymunk's broad phase, cross-checked) must give the same result: the same end,
+    distance, block and obstacles met, for starts that are legal, touching or overlapping."""
+    from game.geometry.path import sweep_move
+
+    rng = np.random.default_rng(seed)
+    bases = [Circle(float(x), float(y), float(r)) for x, y, r in rng.uniform((1, 1, 0.4), (59, 43, 1.2), size=(30, 3))]
+    polys = []
+    for _ in range(5):
+        cx, cy = rng.uniform(3, 57), rng.uniform(3, 41)
+        polys.append(shapely.Polygon(rng.uniform(-3, 3, size=(7, 2)) + (cx, cy)).convex_hull)
+    if seed % 3 == 0 and bases:  # start exactly touching a base, then grazing past another
+        b = bases[0]
+        sx, sy = b.x - b.r - R, b.y
+    end = (sx + dist * math.cos(ang), sy + dist * math.sin(ang))
+    passable = set(range(0, len(bases), 3))
+    names = [f"P{k}" for k in range(len(polys))]
+    kw = dict(bases=bases, impassable=polys, width=W, height=H, fly=fly, passable=passable, impassable_names=names)
+    a = move_base((sx, sy), end, R, **kw)
+    g = sweep_move((sx, sy), end, R, **kw)
+    assert (g.end, g.travelled, g.blocked, g.end_problems) == (a.end, a.travelled, a.blocked, a.end_problems)
+    assert sorted(g.touched) == sorted(a.touched)  # (ties may be listed in another order)

@@ -3,9 +3,10 @@ charge moves (R4).
 
 Press on one of your units and drag: every model is translated with the pointer. In the
 movement phase and in a charge the drag is clamped to the furthest legal point along the drag
-direction: each model's path is swept by the physics layer (`move_base`, the same call the
-engine's `move_problems` makes), then the end is checked with `move_problems` and backed off
-until it is legal. The ghost shows where the unit would stand (green: `State.explain` accepts
+direction: each model's path is swept by the physics layer (pymunk proposes: `move_base`, which
+returns what the engine's own geometry sweep, `game.geometry.path.sweep_move`, returns for the
+same path), then the end is checked with the engine's `move_problems` and backed off until it is
+legal; the engine alone decides. The ghost shows where the unit would stand (green: `State.explain` accepts
 the action; red: its first reason), with the inches left ("3.4" of 5" left").
 
 M10: a manifestation that moves like a unit (a "walker": Move above 0", not PREDATORY;
@@ -91,7 +92,8 @@ def near_shape(shape, x: float, y: float, slack: float) -> bool:
 
 def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
     """How far the whole unit can slide along (ux, uy) before any model's path is blocked
-    (the physics layer, with the same obstacles as `formation.move_problems`)."""
+    (the physics layer proposes, with the same obstacles as `formation.move_problems`; the
+    engine checks the end)."""
     import numpy as np
 
     from game.geometry.nearby import BaseIndex
