@@ -25,7 +25,7 @@ from game.rules.casting import own_hero_phase
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import BanishAttempted, DispelAttempted, DispelPassed
-from game.rules.flow import DECISION_VIEWS, on_begin, step
+from game.rules.flow import step
 from game.rules.manifestations import remove_manifestation, scroll_of, summoning_value
 from game.rules.space import manifestation_shape, model_circle, sight
 from game.rules.targeting import EPS, check_caster
@@ -93,8 +93,8 @@ def _banish(state: "State", a: Banish) -> None:
 # --- Dispel (E3) ------------------------------------------------------------------------
 
 
-@step("magic.dispel_window")
-def _open_dispel(state: "State") -> None:
+@step("magic.dispel_window", rule="E3")
+def dispel_window(state: "State") -> None:
     """E3: at the start of each hero phase the active player resolves all its dispels first."""
     if dispellable(state):
         state.decisions.append({"kind": "dispel", "player": state.active})
@@ -104,9 +104,6 @@ def dispellable(state: "State") -> list[str]:
     """E3: the manifestations on the battlefield that can be dispelled (endless spells only)."""
     kinds = state.game.profile.dispel_kinds
     return [mid for mid in state.manifestations if scroll_of(state, mid).kind in kinds]
-
-
-on_begin("hero", "magic.dispel_window", last=True)
 
 
 def _dispel_targets(state: "State", player: int) -> list[str]:
@@ -177,7 +174,7 @@ def dispel_options(state: "State", player: int) -> list[Action]:
     return out
 
 
-def _view(state: "State", d: dict) -> Decision:
+def dispel_view(state: "State", d: dict) -> Decision:
     p = d["player"]
     return Decision(
         player=p,
@@ -185,6 +182,3 @@ def _view(state: "State", d: dict) -> Decision:
         prompt="try to dispel endless spells with your WIZARDs and PRIESTs, or pass (E3)",
         options=tuple(dispel_options(state, p)) + (PassDispel(player=p),),
     )
-
-
-DECISION_VIEWS["dispel"] = _view

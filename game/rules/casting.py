@@ -16,7 +16,6 @@ from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.errors import IllegalActionError
 from game.rules.events import CastAttempted, Miscast, SpellCast, UnbindAttempted, UnbindDeclined
-from game.rules.flow import DECISION_VIEWS
 from game.rules.space import model_circle
 from game.rules.summoning import check_may_summon, record_attempt
 from game.rules.targeting import EPS, check_caster, check_known, check_target
@@ -115,7 +114,7 @@ def unbind_options(state: "State", window: dict) -> list[Action]:
     return [Unbind(player=window["player"], unit=uid, model=i) for uid, i, _ in unbinders(state, window)]
 
 
-def _view(state: "State", d: dict) -> Decision:
+def unbind_view(state: "State", d: dict) -> Decision:
     spell = state.game.content.abilities[d["spell"]]
     caster = state.units[d["caster"]].name
     options = tuple(unbind_options(state, d)) + (DeclineUnbind(player=d["player"]),)
@@ -127,8 +126,6 @@ def _view(state: "State", d: dict) -> Decision:
         data={"caster": d["caster"], "model": d["model"], "spell": d["spell"], "roll": d["roll"], "target": d["target"]},
     )
 
-
-DECISION_VIEWS["unbind"] = _view
 
 
 def _check_unbind(state: "State", a: Unbind) -> None:

@@ -20,7 +20,6 @@ from game.rules.allowances import label
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
-from game.rules.flow import DECISION_VIEWS, PHASE_CANDIDATES, PHASE_OPTIONS
 from game.geometry.shapes import Circle
 from game.rules.formation import (
     centre_of, in_combat, manifestations_as_units, thing_move_problems, translated,
@@ -147,7 +146,7 @@ def charge_move_options(state: "State", d: dict) -> list[Action]:
     return moves + [FailCharge(player=d["player"])]
 
 
-def _view(state: "State", d: dict) -> Decision:
+def charge_move_view(state: "State", d: dict) -> Decision:
     return Decision(
         player=d["player"],
         kind="charge_move",
@@ -158,13 +157,11 @@ def _view(state: "State", d: dict) -> Decision:
     )
 
 
-DECISION_VIEWS["charge_move"] = _view
-
-
 def charge_options(state: "State") -> list[Action]:
     p = state.active
     return [Charge(player=p, unit=uid) for uid in movers(state, p) if state.legal(Charge(player=p, unit=uid))]
 
 
-PHASE_OPTIONS["charge"].append(charge_options)
-PHASE_CANDIDATES["charge"].append(lambda state: [Charge(player=state.active, unit=k) for k in movers(state, state.active)])
+def charge_candidates(state: "State") -> list[Action]:
+    """Cheap, unchecked candidates: a charge declared by every unit that moves like one."""
+    return [Charge(player=state.active, unit=k) for k in movers(state, state.active)]

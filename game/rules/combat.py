@@ -25,7 +25,7 @@ from game.rules.attacks import Volley, resolve_attacks
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
-from game.rules.flow import DECISION_VIEWS, on_begin, step
+from game.rules.flow import step
 from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, thing_move_problems, translated
 from game.rules.manifest_units import can_be_affected, moves_like_unit
 from game.rules.movement import apply_positions
@@ -65,12 +65,9 @@ def eligible(state: "State", player: int) -> list[str]:
     return units + [k for k in state.manifestations if commander_of(state, k) == player and can_fight(state, k)]
 
 
-@step("combat.open_fights")
-def _open(state: "State") -> None:
+@step("combat.open_fights", rule="R4")
+def open_fights(state: "State") -> None:
     _next_fighter(state, state.active, passed=[])
-
-
-on_begin("combat", "combat.open_fights")
 
 
 def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
@@ -150,7 +147,7 @@ def fight_options(state: "State", player: int) -> list[Action]:
     return [Fight(player=player, unit=uid, target=t) for uid in eligible(state, player) for t in fight_targets(state, uid)]
 
 
-def _view(state: "State", d: dict) -> Decision:
+def fight_view(state: "State", d: dict) -> Decision:
     p = d["player"]
     return Decision(
         player=p,
@@ -158,6 +155,3 @@ def _view(state: "State", d: dict) -> Decision:
         prompt="pick a unit to pile in and fight, or pass (R4)",
         options=tuple(fight_options(state, p)) + (PassFight(player=p),),
     )
-
-
-DECISION_VIEWS["fight"] = _view

@@ -19,3 +19,8 @@ class IllegalActionError(Exception):
 
 class DiceScriptError(AssertionError):
     """A scripted roll was unexpected, mismatched or missing (tests and demos only)."""
+
+
+class FlowLoopError(RuntimeError):
+    """The engine's automatic steps did not settle: a step keeps queueing steps (an engine bug,
+    never a player's doing). The message names the last steps that ran."""

@@ -15,7 +15,7 @@ from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
 from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
-from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS, on_begin, step
+from game.rules.flow import step
 from game.rules.prayers import check_may_chant
 from game.rules.space import model_circle, positions
 from game.rules.targeting import EPS, check_target, known, target_candidates
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from game.rules.state import State
 
 
-@step("magic.expire_buffs")
-def _expire(state: "State") -> None:
+@step("magic.expire_buffs", rule="M3")
+def expire_buffs(state: "State") -> None:
+    """Modifiers that last "until your next hero phase" expire at its start."""
     for uid, u in state.units.items():
         keep = []
         for b in u.buffs:
@@ -34,9 +35,6 @@ def _expire(state: "State") -> None:
             else:
                 keep.append(b)
         u.buffs = keep
-
-
-on_begin("hero", "magic.expire_buffs")
 
 
 def hero_options(state: "State") -> list[Action]:
@@ -90,8 +88,6 @@ def _in_reach(state: "State", pos, eye, reach: float) -> set[str]:
     return {pos.units[k] for k in set(pos.owner[gaps <= reach + EPS].tolist())}
 
 
-PHASE_OPTIONS["hero"].append(hero_options)
-
 
 def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
@@ -114,6 +110,3 @@ def hero_candidates(state: "State") -> list[Action]:
         for mid in state.manifestations:
             out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
     return out
-
-
-PHASE_CANDIDATES["hero"].append(hero_candidates)

@@ -24,7 +24,6 @@ from game.rules.damage import deal_damage
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import RetreatDeclared, RunDeclared, UnitDeployed, UnitMoved
-from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.formation import (
     centre_of, in_combat, furthest_translation, move_problems, radius_of, thing_move_problems, translated,
 )
@@ -234,8 +233,6 @@ def movement_options(state: "State") -> list[Action]:
     return out
 
 
-PHASE_OPTIONS["movement"].append(movement_options)
-
 
 def movement_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
@@ -260,6 +257,3 @@ def movement_candidates(state: "State") -> list[Action]:
                 step = max(0.0, reach - 1e-3) * f
                 out.append(MoveUnit(player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))))
     return out
-
-
-PHASE_CANDIDATES["movement"].append(movement_candidates)

@@ -15,7 +15,6 @@ from game.rules.casting import check_allowances, own_hero_phase, record_use
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.events import PrayerChanted, PrayerResolved, RitualPoints, SummonFailed
-from game.rules.flow import DECISION_VIEWS
 from game.rules.summoning import candidate_points
 from game.rules.targeting import check_caster, check_known, check_target
 
@@ -55,7 +54,7 @@ def _chant(state: "State", a: ChantPrayer) -> None:
     )
 
 
-def _view(state: "State", d: dict) -> Decision:
+def ritual_view(state: "State", d: dict) -> Decision:
     prayer = state.game.content.abilities[d["prayer"]]
     points = state.units[d["unit"]].ritual_points
     return Decision(
@@ -69,8 +68,6 @@ def _view(state: "State", d: dict) -> Decision:
         data={"unit": d["unit"], "prayer": d["prayer"], "roll": d["roll"], "ritual_points": points},
     )
 
-
-DECISION_VIEWS["ritual_choice"] = _view
 
 
 def _no_check(state: "State", a) -> None:

@@ -1,14 +1,16 @@
 """The predatory procedure (E6-E10): control, then the moves, at the end of every hero phase.
 
-Timing (E6). Both players' hero phases end with these automatic steps, in this order:
+Timing (E6). This module provides three automatic steps; the turn table (game.rules.turn) runs
+them in both players' hero phases:
 
     predatory.reset   (start of the hero phase) commanders and control marks are reset
     predatory.control (end of the hero phase)   E7: who controls what; may ask players to choose
     predatory.moves   (end of the hero phase)   E8: the move decisions, until none is left
-    ...               end-of-hero-phase abilities registered with `at_end_of_hero_phase(name)`
+    ...               end-of-hero-phase abilities added with `at_end_of_hero_phase(step)`
 
-A step that opens decisions holds back the next step until they close (flow.settle), so any
-step registered through `at_end_of_hero_phase` resolves after every predatory move.
+The table lists the end-of-hero-phase abilities' slot after predatory.control and
+predatory.moves, and a step that opens decisions holds back the next step until they close
+(flow.settle), so every such ability resolves after every predatory move.
 
 Control (E7). A predatory manifestation wholly within `profile.control_range` (24") of its
 summoning model (the model picked at summoning, E5) is controlled by that model. **[ruling,
@@ -63,7 +65,7 @@ from game.rules.actions import Action
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.errors import IllegalActionError
-from game.rules.flow import DECISION_VIEWS, ON_END, on_begin, on_end, step
+from game.rules.flow import Step, step
 from game.rules.manifestations import scroll_of
 from game.rules.predatory_records import (
     ChooseControlled,
@@ -83,26 +85,19 @@ if TYPE_CHECKING:
 
 CONTROLLED_BY = "controlled_by"  # ManifestationState.flags key: [unit, model]
 WILD = "wild"  # ManifestationState.flags key: True while wild this hero phase
-PROCEDURE_STEPS = ("predatory.control", "predatory.moves")
 DIRECTIONS = 8  # full-reach representative points offered per manifestation
 NEAREST_ENEMIES = 2  # enemy units offered as "toward / across" representative points
 
 
-# --- E6: timing hooks ------------------------------------------------------------------------
+# --- E6: timing ------------------------------------------------------------------------------
 
 
-def _keep_procedure_first() -> None:
-    """E6: the predatory steps come before every other end-of-hero-phase step."""
-    hooks = ON_END["hero"]
-    others = [n for n in hooks if n not in PROCEDURE_STEPS]
-    hooks[:] = [*PROCEDURE_STEPS, *others]
+def at_end_of_hero_phase(ability: Step) -> None:
+    """Add the step `ability` (made with flow.step) to the end-of-hero-phase abilities. The turn
+    table runs them after every predatory move of that phase (E6), whenever they are added."""
+    from game.rules.turn import at_end_of_hero_phase as add  # the table imports this module
 
-
-def at_end_of_hero_phase(name: str) -> None:
-    """Register the step `name` (see flow.step) as an end-of-hero-phase ability. It runs after
-    every predatory move of that phase (E6), whenever it is registered."""
-    on_end("hero", name)
-    _keep_procedure_first()
+    add(ability)
 
 
 # --- queries -------------------------------------------------------------------------------
@@ -171,8 +166,8 @@ def qualifies(state: "State", mid: str) -> tuple[str, int] | None:
 # --- E7: control ---------------------------------------------------------------------------
 
 
-@step("predatory.reset")
-def _reset(state: "State") -> None:
+@step("predatory.reset", rule="E8")
+def reset(state: "State") -> None:
     """Start of each hero phase: control lapses and every manifestation is commanded by its
     summoner's player again (E7, E8)."""
     for m in state.manifestations.values():
@@ -181,8 +176,8 @@ def _reset(state: "State") -> None:
         m.flags.pop(WILD, None)
 
 
-@step("predatory.control")
-def _control(state: "State") -> None:
+@step("predatory.control", rule="E7")
+def control(state: "State") -> None:
     """E7: before the moves, mark what each summoning model controls; ask when several qualify."""
     movers = predatory_ids(state)
     for m in state.manifestations.values():
@@ -222,7 +217,7 @@ def _mark(state: "State", mid: str) -> None:
     state.emit(ManifestationControlled(manifestation=mid, unit=m.summoner, model=m.summoner_model, player=m.player))
 
 
-def _control_view(state: "State", d: dict) -> Decision:
+def control_view(state: "State", d: dict) -> Decision:
     u = state.units[d["unit"]]
     names = ", ".join(f"{scroll_of(state, mid).name} ({mid})" for mid in d["candidates"])
     return Decision(
@@ -239,8 +234,6 @@ def _control_view(state: "State", d: dict) -> Decision:
         },
     )
 
-
-DECISION_VIEWS["predatory_control"] = _control_view
 
 
 def _check_choose(state: "State", a: ChooseControlled) -> None:
@@ -265,8 +258,9 @@ def _choose(state: "State", a: ChooseControlled) -> None:
 # --- E8: order of moves ---------------------------------------------------------------------
 
 
-@step("predatory.moves")
-def _moves(state: "State") -> None:
+@step("predatory.moves", rule="E8")
+def moves(state: "State") -> None:
+    """E8: the move decisions, controlled ones first, then the wild ones in turns."""
     if not predatory_ids(state):
         return
     rec = {"kind": "predatory_move", "player": state.active, "stage": "controlled", "moved": [], "next_wild": state.active}
@@ -569,7 +563,7 @@ def candidate_points(state: "State", mid: str, player: int, directions: int = DI
     return out
 
 
-def _move_view(state: "State", rec: dict) -> Decision:
+def move_view(state: "State", rec: dict) -> Decision:
     """The move decision. `data["manifestations"]` describes every eligible one (centre, reach);
     the point-choice keys (`point_action`, `point_fields`, `centre`, `reach`, `scroll`) describe
     the first of them, for front ends that offer one point choice at a time."""
@@ -604,12 +598,3 @@ def _move_view(state: "State", rec: dict) -> Decision:
             scroll=first["scroll"],
         )
     return Decision(player=p, kind="predatory_move", prompt=prompt, options=state.lazily(options), data=data)
-
-
-DECISION_VIEWS["predatory_move"] = _move_view
-
-
-on_begin("hero", "predatory.reset")
-for _step in PROCEDURE_STEPS:
-    on_end("hero", _step)
-_keep_procedure_first()

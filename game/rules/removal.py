@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from game.data.models import RemovalRule
 from game.geometry.measure import touches_edge
-from game.rules.flow import SETTLE_CHECKS, on_end, step
+from game.rules.flow import step
 from game.rules.manifestations import remove_manifestation, scroll_of
 from game.rules.space import manifestation_shape
 
@@ -40,13 +40,12 @@ def set_up_round(state: "State", mid: str) -> int:
     return int(state.manifestations[mid].flags.get(SET_UP_ROUND, state.round))
 
 
-def _stamp_set_up_round(state: "State") -> None:
+@step("removal.stamp_set_up_round", rule="E4")
+def stamp_set_up_round(state: "State") -> None:
+    """E4c: stamp the round each manifestation was set up in, in the apply() that set it up."""
     for m in state.manifestations.values():
         if SET_UP_ROUND not in m.flags:
             m.flags[SET_UP_ROUND] = state.round
-
-
-SETTLE_CHECKS.append(_stamp_set_up_round)
 
 
 # --- E4b: the battlefield edge --------------------------------------------------------------
@@ -99,7 +98,7 @@ def is_end_of_round(state: "State") -> bool:
     return state.stage == "battle" and state.phase == "end_of_turn" and state.active != state.first_player
 
 
-@step("removal.end_of_round")
+@step("removal.end_of_round", rule="E4")
 def end_of_round(state: "State") -> None:
     """E4c at the end of each battle round: end_of_round expiries first, then on_roll rolls,
     in the order the manifestations were set up."""
@@ -117,6 +116,3 @@ def end_of_round(state: "State") -> None:
             if d <= r.value:
                 remove_manifestation(state, mid, "warscroll", "E4")
                 break
-
-
-on_end("end_of_turn", "removal.end_of_round")

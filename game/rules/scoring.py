@@ -20,7 +20,7 @@ import numpy as np
 
 from game.geometry.measure import TOL
 from game.rules.events import ObjectiveControlled, VictoryPoints
-from game.rules.flow import SETTLE_CHECKS, end_game, on_begin, step
+from game.rules.flow import end_game, step
 from game.rules.space import positions
 
 if TYPE_CHECKING:
@@ -49,8 +49,9 @@ def general_of(state: "State", player: int) -> str:
     return f"p{player}u{state.game.army(player).general}"
 
 
-@step("scoring.end_of_turn")
-def _score(state: "State") -> None:
+@step("scoring.end_of_turn", rule="R2")
+def score_end_of_turn(state: "State") -> None:
+    """Objectives are controlled and victory points paid at the end of each turn."""
     p = state.active
     for i in range(len(state.game.battlefield.map.objectives)):
         a, b = control_scores(state, i)
@@ -69,9 +70,6 @@ def _score(state: "State") -> None:
             _award(state, q, GENERAL_SLAIN, "slew the enemy general")
 
 
-on_begin("end_of_turn", "scoring.end_of_turn")
-
-
 def _award(state: "State", player: int, points: int, reason: str) -> None:
     if points <= 0:
         return
@@ -79,7 +77,8 @@ def _award(state: "State", player: int, points: int, reason: str) -> None:
     state.emit(VictoryPoints(player=player, points=points, reason=reason, score=(state.score[0], state.score[1])))
 
 
-def _annihilation(state: "State") -> None:
+@step("scoring.annihilation", rule="R2")
+def annihilation(state: "State") -> None:
     """An army with nothing left on the battlefield loses at once."""
     if state.stage != "battle":
         return
@@ -87,6 +86,3 @@ def _annihilation(state: "State") -> None:
         if not any(u.alive for u in state.units.values() if u.player == p):
             end_game(state, reason=f"player {p}'s army was wiped out", winner=3 - p)
             return
-
-
-SETTLE_CHECKS.append(_annihilation)

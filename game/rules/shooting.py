@@ -19,7 +19,6 @@ from game.rules.allowances import label
 from game.rules.attacks import Volley, resolve_attacks
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
-from game.rules.flow import PHASE_CANDIDATES, PHASE_OPTIONS
 from game.rules.manifest_units import can_be_affected
 from game.rules.movers import flags_of, player_of, walker_weapons
 from game.rules.space import distance_to, manifestation_shape, model_circle, sight, thing_shapes, unit_circles, unit_sees
@@ -152,7 +151,3 @@ def shooting_options(state: "State") -> list[Action]:
 
 def shooting_legal_options(state: "State") -> list[Action]:
     return [a for a in shooting_options(state) if state.legal(a)]
-
-
-PHASE_OPTIONS["shooting"].append(shooting_legal_options)
-PHASE_CANDIDATES["shooting"].append(shooting_options)

@@ -11,10 +11,10 @@ refusal into a `SaveError` naming the file. Two layers, the second run only when
    declared here, and `test_rules_file_decoding` plays random games in every profile to catch one
    that is not).
 2. **Meaning**, against the `Game`: known warscroll, manifestation and ability ids; players 1 or
-   2; `stage` one of `flow.STAGES`, `phase` one of `flow.PHASES` (or "deployment"); round within
+   2; `stage` one of `flow.STAGES`, `phase` one of the turn table's phases (or "deployment"); round within
    the game's rounds and the turn number consistent with the round and who went first; damage
    0..health-1 on a model still standing (health on a slain one), ritual points >= 0; decisions of
-   a kind in `flow.DECISION_VIEWS` naming things that exist, queued steps in `flow.STEPS`; the dice
+   a kind in the turn table's decisions naming things that exist, queued steps in the table; the dice
    state; and the battlefield (G3, G4, with the engine's own geometry): every model still standing
    clear of the edge, of impassable terrain, of every other base and of every manifestation, and
    every manifestation with its centre on the battlefield, clear of bases, impassable terrain and
@@ -159,7 +159,7 @@ class ManifestationDoc(_Doc):
     flags: FlagsDoc
 
 
-# --- decision frames (the stack in State.decisions; flow.DECISION_VIEWS) -----------------------
+# --- decision frames (the stack in State.decisions; turn.TURN.decisions) -----------------------
 
 
 class UnbindFrame(_Doc):
@@ -421,7 +421,8 @@ class _Checker:
         if stage not in flow.STAGES:
             self.bad("stage", f"must be one of {', '.join(flow.STAGES)}, got {stage!r}")
             return
-        phases = ("deployment",) + flow.PHASES
+        table = flow.table()
+        phases = ("deployment",) + table.phase_names
         if phase not in phases:
             self.bad("phase", f"must be one of {', '.join(phases)}, got {phase!r}")
             return
@@ -444,8 +445,8 @@ class _Checker:
             if turn != 2 * (rnd - 1):
                 self.bad("turn", f"must be {2 * (rnd - 1)} before battle round {rnd} begins, got {turn}")
         elif stage == "battle":
-            if phase not in flow.PHASES:
-                self.bad("phase", f"must be a battle phase ({', '.join(flow.PHASES)}), got {phase!r}")
+            if phase not in table.phase_names:
+                self.bad("phase", f"must be a battle phase ({', '.join(table.phase_names)}), got {phase!r}")
             self.player("first_player", d["first_player"])
             if d["first_player"] in (1, 2) and d["active"] in (1, 2):
                 want = 2 * (rnd - 1) + (1 if d["active"] == d["first_player"] else 2)
@@ -463,8 +464,9 @@ class _Checker:
             self.player("outcome.winner", d["outcome"]["winner"])
         if d["counter"] < 0:
             self.bad("counter", f"must be 0 or more, got {d['counter']}")
+        known = table.step_names()
         for i, name in enumerate(d["steps"]):
-            if name not in flow.STEPS:
+            if name not in known:
                 self.bad(f"steps[{i}]", f"unknown step {name!r}")
         if d["steps"] and stage in ("deployment", "over"):
             self.bad("steps", f"no step is queued in the {stage} stage")
@@ -548,7 +550,7 @@ class _Checker:
         things = set(d["units"]) | set(d["manifestations"])
         for i, f in enumerate(d["decisions"]):
             at = f"decisions[{i}]"
-            if f["kind"] not in flow.DECISION_VIEWS:
+            if f["kind"] not in flow.table().decisions:
                 self.bad(f"{at}.kind", f"unknown decision kind {f['kind']!r}")
             self.player(f"{at}.player", f["player"])
             unit = f.get("caster", f.get("unit"))

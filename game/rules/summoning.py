@@ -31,7 +31,6 @@ from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
-from game.rules.flow import DECISION_VIEWS
 from game.rules.manifest_units import enemy_manifestation_shapes
 from game.rules.space import all_bases, blockers, can_see_shape, footprint_at, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
@@ -277,7 +276,7 @@ def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
     )
 
 
-def _view(state: "State", d: dict) -> Decision:
+def setup_view(state: "State", d: dict) -> Decision:
     name = state.game.content.manifestations[d["scroll"]].name
     return Decision(
         player=d["player"],
@@ -300,8 +299,6 @@ def _view(state: "State", d: dict) -> Decision:
         },
     )
 
-
-DECISION_VIEWS["summon_setup"] = _view
 
 
 def _check_place(state: "State", action: PlaceManifestation) -> None:

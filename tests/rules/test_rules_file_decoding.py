@@ -25,7 +25,7 @@ from game.rules import Game
 from game.rules.actions import Action
 from game.rules.dice import dice_from_dict
 from game.rules.events import Event
-from game.rules.flow import DECISION_VIEWS
+from game.rules.turn import TURN
 from game.rules.records import record_fields
 from game.rules.replay import ReplayError, game_for, read_replay, verify
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game, state_checksum
@@ -524,7 +524,7 @@ def test_every_state_of_random_games_passes_the_state_checks(games):
 
 
 def test_every_decision_kind_has_a_frame_schema():
-    assert set(FRAMES) == set(DECISION_VIEWS)
+    assert set(FRAMES) == set(TURN.decisions)
 
 
 def test_state_from_dict_refuses_with_the_field_paths(saved):

@@ -8,7 +8,7 @@ import pytest
 
 from game.rules import ChooseTurnOrder, DiceScriptError, EndPhase, Game, IllegalActionError, ScriptedDice, SeededDice
 from game.rules.actions import Action, CastSpell
-from game.rules.flow import PHASES
+from game.rules.turn import TURN
 from tests.helpers import kinds
 
 
@@ -59,7 +59,8 @@ def test_r2_phases_in_order_two_turns_per_round_and_game_ends_after_rounds():
         events = state.apply(EndPhase(player=state.active))
         if state.pending().kind == "turn_order":
             state.apply(ChooseTurnOrder(player=state.priority_winner, first=2))
-    assert [p for _, _, p in log[:7]] == list(PHASES)
+    r2 = ["start_of_turn", "hero", "movement", "shooting", "charge", "combat", "end_of_turn"]  # RULES.md R2
+    assert [p for _, _, p in log[:7]] == r2 == list(TURN.phase_names)
     assert [(r, a) for r, a, _ in log[::7]] == [(1, 1), (1, 2), (2, 2), (2, 1)]
     assert state.is_over() and state.result()["reason"] == "all 2 battle rounds played"
     assert events[-1].type == "GameEnded"

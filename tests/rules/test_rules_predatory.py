@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from game.geometry.measure import first_touch, overlaps, touches_edge, wholly_within
 from game.rules import EndPhase, Game, IllegalActionError, SeededDice
 from game.rules import predatory
-from game.rules.flow import ON_END, STEPS, step
-from game.rules.predatory import PROCEDURE_STEPS, at_end_of_hero_phase, move_reach
+from game.rules.flow import step
+from game.rules.predatory import at_end_of_hero_phase, move_reach
+from game.rules.turn import END_OF_HERO_PHASE, TURN
 from game.rules.predatory_records import ChooseControlled, MovePredatory
 from game.rules.space import all_bases, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
@@ -91,25 +92,23 @@ def test_e6_no_predatory_manifestation_no_procedure():
 
 @pytest.fixture
 def end_of_hero_ability():
-    """An end-of-hero-phase ability registered BEFORE the procedure's steps in the table."""
+    """An end-of-hero-phase ability, added by a module the way content would add one."""
     seen: list[list[str]] = []
 
     @step("test.end_of_hero_ability")
     def _ability(state):
         seen.append([e.type for e in state._events])
 
-    ON_END["hero"].insert(0, "test.end_of_hero_ability")  # as if registered by an earlier module
-    at_end_of_hero_phase("test.end_of_hero_ability")
+    at_end_of_hero_phase(_ability)
     try:
         yield seen
     finally:
-        ON_END["hero"].remove("test.end_of_hero_ability")
-        del STEPS["test.end_of_hero_ability"]
+        END_OF_HERO_PHASE.remove(_ability)
 
 
 def test_e6_end_of_hero_phase_abilities_resolve_after_every_predatory_move(end_of_hero_ability):
     # E6: any end-of-hero-phase abilities resolve only after all predatory moves are done.
-    assert ON_END["hero"][: len(PROCEDURE_STEPS)] == list(PROCEDURE_STEPS)
+    assert TURN.phase("hero").end_steps() == ["predatory.control", "predatory.moves", "test.end_of_hero_ability"]
     s = _board()
     _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)
     _put(s, "lights", "bog_light_swarm", 2, "w2", 40, 22)
