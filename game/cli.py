@@ -16,7 +16,6 @@ from typing import Iterator, Sequence
 
 from game import argtypes
 
-
 #: Most games one `simulate` plays; most worker processes.
 MAX_GAMES, MAX_JOBS = 100_000, 256
 
@@ -39,8 +38,7 @@ def about(label: object) -> Iterator[None]:
     """Per-file work: any failure that does not already name its file is reported as
     `LABEL: reason` (a DataError, ReplayError or SaveError names its file itself)."""
     from game.data.errors import DataError
-    from game.rules.replay import ReplayError
-    from game.rules.saves import SaveError
+    from game.rules import ReplayError, SaveError
 
     try:
         yield
@@ -113,7 +111,7 @@ def _ui_options(play: argparse.ArgumentParser) -> None:
 
 def _load_game(args: argparse.Namespace):
     from game.data.content import load_map
-    from game.rules.game import Game
+    from game.rules import Game
 
     battlefield = None
     if args.map is not None:
@@ -146,8 +144,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_record(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomBot
     from game.data.safe_io import check_output_path, json_with_format
-    from game.rules.replay import REPLAY_FORMAT, write_json_atomic
-    from game.rules.session import Recorder
+    from game.rules import REPLAY_FORMAT, Recorder, write_json_atomic
 
     is_replay = json_with_format(REPLAY_FORMAT)
     check_output_path(args.out, force=args.force, is_ours=is_replay, what="replay")  # before the game is played
@@ -163,7 +160,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.rules.replay import read_replay, verify
+    from game.rules import read_replay, verify
 
     with about(args.file):
         data = read_replay(args.file)
@@ -224,8 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad file, option or value: one clear message, never a traceback), 70 an internal error (a
     bug: a short message naming the error), 130 interrupted."""
     from game.data.errors import DataError
-    from game.rules.replay import ReplayError
-    from game.rules.saves import SaveError
+    from game.rules import ReplayError, SaveError
 
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help")):

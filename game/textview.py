@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.state import State
+from game.rules import State
 
 
 def describe_setup(state: State) -> str:

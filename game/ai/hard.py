@@ -35,9 +35,7 @@ import time
 from game.ai import knowledge as K
 from game.ai.normal import NormalBot
 from game.ai.rollout_dice import RolloutDice
-from game.rules.actions import Action
-from game.rules.decisions import Decision
-from game.rules.state import State
+from game.rules import Action, Decision, State
 
 STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
 PLAN_ROUNDS = 6  # rollouts per style of the movement plan search
@@ -176,7 +174,7 @@ class PlanBot(NormalBot):
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]):
         if self.style == "hold":
-            from game.rules.formation import in_combat
+            from game.rules.query import in_combat
 
             objs = state.game.battlefield.map.objectives
             if not in_combat(state, uid) and any(K.within_objective(state, uid, i) for i in range(len(objs))):

@@ -14,12 +14,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
 from game.data.models import DICE_EXPR
-from game.rules.dicexpr import expr_mean
-from game.rules.scoring import OBJECTIVE_RANGE, general_of
+from game.rules.query import OBJECTIVE_RANGE, expr_mean, general_of
 
 if TYPE_CHECKING:
     from game.data.models import Weapon
-    from game.rules.state import State
+    from game.rules import State
 
 VP_WEIGHT = 3.0
 PREDATORY_VALUE = 3.0  # a predatory manifestation on the battlefield, to its army
@@ -78,7 +77,7 @@ def wounds_left(state: "State", uid: str) -> int:
 
 
 def ward_of(state: "State", uid: str) -> int:
-    from game.rules.damage import ward_of as engine_ward
+    from game.rules.query import ward_of as engine_ward
 
     return engine_ward(state, uid)
 
@@ -283,7 +282,7 @@ def centre(state: "State", uid: str) -> tuple[float, float]:
 
 def gap(state: "State", a: str, b: str) -> float:
     """Closest base-to-base distance between two units (or a unit and a manifestation)."""
-    from game.rules.space import gap_between
+    from game.rules.query import gap_between
 
     return gap_between(state, a, b)
 
@@ -407,8 +406,7 @@ def _kind_value(state: "State", s) -> float:
 
 def unbinder_near(state: "State", caster: str, model: int, by_player: int) -> bool:
     """Is an enemy WIZARD with an unbind left within unbinding range of the caster model?"""
-    from game.rules.allowances import unbinds_left
-    from game.rules.space import model_circle
+    from game.rules.query import model_circle, unbinds_left
 
     me = model_circle(state, caster, model)
     reach = state.game.profile.unbind_range
@@ -427,7 +425,7 @@ def unbinder_near(state: "State", caster: str, model: int, by_player: int) -> bo
 
 def objective_outlook(state: "State", player: int) -> float:
     """How the objectives stand for `player`: held or winnable ones count, in VPs per turn."""
-    from game.rules.scoring import control_scores
+    from game.rules.query import control_scores
 
     total = 0.0
     for i in range(len(state.game.battlefield.map.objectives)):

@@ -18,16 +18,33 @@ from dataclasses import dataclass
 from typing import Callable
 
 from game.ai import knowledge as K
-from game.rules import odds
-from game.rules.actions import (
-    Action, Banish, BankRitual, CastSpell, ChantPrayer, Charge, ChooseTurnOrder, DeclineUnbind, Dispel, EndPhase,
-    FailCharge, MoveUnit, PassDispel, PassFight, PlaceManifestation, Retreat, Run, Shoot, SpendRitual, Unbind,
+from game.rules import (
+    Action,
+    Banish,
+    BankRitual,
+    CastSpell,
+    ChantPrayer,
+    Charge,
+    ChooseTurnOrder,
+    Decision,
+    DeclineUnbind,
+    Dispel,
+    EndPhase,
+    FailCharge,
+    MovePredatory,
+    MoveUnit,
+    PassDispel,
+    PassFight,
+    PlaceManifestation,
+    Retreat,
+    Run,
+    Shoot,
+    SpendRitual,
+    State,
+    Unbind,
+    query,
 )
-from game.rules.decisions import Decision
-from game.rules.manifest_units import can_be_affected
-from game.rules.movers import flags_of, movers, walkers
-from game.rules.predatory_records import MovePredatory
-from game.rules.state import State
+from game.rules.query import can_be_affected, flags_of, movers, walkers
 
 Scored = tuple[float, Action, str]  # (score, action, explanation)
 
@@ -126,9 +143,9 @@ class NormalBot:
         if isinstance(a, CastSpell):
             sp = state.game.content.abilities[a.spell]
             near = K.unbinder_near(state, a.unit, a.model, opp)
-            p_land = odds.lands_chance(sp.value, near)
+            p_land = query.lands_chance(sp.value, near)
             value = K.ability_value(state, me, a.unit, a.spell, a.target)
-            miscast = float(odds.miscast_fraction())
+            miscast = float(query.miscast_fraction())
             cost = miscast * 2.0 * K.wound_value(state, a.unit) + 0.05
             score = p_land * value - cost
             where = f" at {self._name(state, a.target)}" if a.target else ""
@@ -140,7 +157,7 @@ class NormalBot:
         if isinstance(a, ChantPrayer):
             pr = state.game.content.abilities[a.prayer]
             pts = state.units[a.unit].ritual_points
-            p = odds.prayer_chance(pr.value, pts)
+            p = query.prayer_chance(pr.value, pts)
             value = K.ability_value(state, me, a.unit, a.prayer, a.target)
             bank = (5 / 6 - p) * 3.5 * 0.25 - (1 / 6) * min(pts, 2) * 0.25
             score = p * value + max(0.0, bank) + 0.05
@@ -151,10 +168,10 @@ class NormalBot:
             m = state.manifestations[a.manifestation]
             if m.player == me:
                 return -1.0, "would banish its own manifestation"
-            from game.rules.banishing import banish_bonus
+            from game.rules.query import banish_bonus
 
             s = state.game.content.manifestations[m.scroll]
-            p = odds.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
+            p = query.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
             v = K.manifestation_value(state, a.manifestation)
             return p * v - 0.1, f"banishes {s.name} with {state.units[a.unit].name}: {p:.0%} to succeed"
         return 0.0, ""
@@ -189,13 +206,13 @@ class NormalBot:
         ]
 
     def _d_unbind(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.allowances import unbinds_left
+        from game.rules.query import unbinds_left
 
         me, opp = self.player, 3 - self.player
         caster, spell_id, roll, target = d.data["caster"], d.data["spell"], d.data["roll"], d.data["target"]
         sp = state.game.content.abilities[spell_id]
         threat = K.ability_value(state, opp, caster, spell_id, target)
-        p = odds.unbind_chance(roll)
+        p = query.unbind_chance(roll)
         gain = p * threat
         unbinds = [a for a in d.options if isinstance(a, Unbind)]
         decline = DeclineUnbind(player=me)
@@ -225,8 +242,7 @@ class NormalBot:
 
     def future_threat(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> float:
         """The biggest spell the enemy may still land this phase (value x chance to cast)."""
-        from game.rules.allowances import army_uses, power_left, uses
-        from game.rules.targeting import known
+        from game.rules.query import army_uses, known, power_left, uses
 
         used = set(army_uses(state, by)["abilities"])
         best = 0.0
@@ -252,7 +268,7 @@ class NormalBot:
                 else:
                     targets = [t for t in K.live_units(state, by) if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
                 for t in targets:
-                    v = K.ability_value(state, by, uid, sid, t) * odds.cast_chance(sp.value)
+                    v = K.ability_value(state, by, uid, sid, t) * query.cast_chance(sp.value)
                     best = max(best, v)
         return best
 
@@ -261,7 +277,7 @@ class NormalBot:
         s = state.game.content.manifestations[scroll]
         cx, cy = d.data["centre"]
         reach = float(d.data["reach"])
-        from game.rules.summoning import footprint_radii
+        from game.rules.query import footprint_radii
 
         _, outer = footprint_radii(state, scroll)
         pts = [(a.x, a.y) for a in d.options]
@@ -315,9 +331,9 @@ class NormalBot:
             m = state.manifestations[a.manifestation]
             if m.player == self.player:
                 continue
-            from game.rules.manifestations import summoning_value
+            from game.rules.query import summoning_value
 
-            p = odds.dispel_chance(summoning_value(state, m.scroll))
+            p = query.dispel_chance(summoning_value(state, m.scroll))
             v = K.manifestation_value(state, a.manifestation)
             cost = 0.6
             out.append((p * v - cost, a, f"tries to dispel {self._name(state, a.manifestation)}: {p:.0%}"))
@@ -337,7 +353,7 @@ class NormalBot:
     def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
         """Points worth weighing for a predatory move; the engine measures the reach from the
         footprint (E9, E10) and decides which points may be picked (`point_problem`)."""
-        from game.rules.predatory import candidate_points, point_problem, ray_reach
+        from game.rules.query import candidate_points, point_problem, ray_reach
 
         m = state.manifestations[mid]
         bf = state.game.battlefield
@@ -369,8 +385,7 @@ class NormalBot:
 
     def predatory_move_value(self, state: State, mid: str, x: float, y: float, commander: int) -> tuple[float, str]:
         from game.geometry.measure import touches_edge
-        from game.rules.predatory import blocked_reason, passed_across, summoning_model
-        from game.rules.space import footprint_at
+        from game.rules.query import blocked_reason, footprint_at, passed_across, summoning_model
 
         m = state.manifestations[mid]
         s = state.game.content.manifestations[m.scroll]
@@ -458,7 +473,7 @@ class NormalBot:
 
     def objective_plan(self, state: State) -> dict[str, int]:
         """Which objective each of our units heads for (greedy: nearest where control is needed)."""
-        from game.rules.scoring import control_scores
+        from game.rules.query import control_scores
 
         objs = state.game.battlefield.map.objectives
         me = self.player
@@ -489,7 +504,7 @@ class NormalBot:
         return plan
 
     def _p_movement(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.movement import declared, moved_this_phase
+        from game.rules.query import declared, moved_this_phase
 
         done = self.plan.reset_if(state.turn, "movement")
         me = self.player
@@ -519,9 +534,7 @@ class NormalBot:
     def plan_walker_move(self, state: State, mid: str) -> Scored | None:
         """M10: a walker closes on the enemy unit it can hurt most, stopping just outside combat
         range so that it can charge; it runs when the enemy is far and it has nothing to shoot."""
-        from game.rules.formation import in_combat
-        from game.rules.movement import allowance, declared
-        from game.rules.shooting import ranged
+        from game.rules.query import allowance, declared, in_combat, ranged
 
         me = self.player
         kind, reach = allowance(state, mid)
@@ -543,8 +556,7 @@ class NormalBot:
         return self._move_toward(state, mid, (tx, ty), reach, 3.4 + radii, f"closes on {self._name(state, target)} (M10)")
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
-        from game.rules.formation import in_combat
-        from game.rules.movement import allowance, declared
+        from game.rules.query import allowance, declared, in_combat
 
         me = self.player
         u = state.units[uid]
@@ -601,7 +613,7 @@ class NormalBot:
         return self._move_toward(state, uid, goal, reach, stop, goal_txt)
 
     def _move_toward(self, state: State, uid: str, goal, reach: float, stop: float, why: str) -> Scored | None:
-        from game.rules.formation import translated
+        from game.rules.query import translated
 
         me = self.player
         cx, cy = K.centre(state, uid)
@@ -634,7 +646,7 @@ class NormalBot:
     # --- shooting ---------------------------------------------------------------------------------
 
     def _p_shooting(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.shooting import ranged
+        from game.rules.query import ranged
 
         done = self.plan.reset_if(state.turn, "shooting")
         me = self.player
@@ -682,8 +694,7 @@ class NormalBot:
         return mine - w * back
 
     def _p_charge(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.charge import CHARGE_REACH
-        from game.rules.formation import in_combat
+        from game.rules.query import CHARGE_REACH, in_combat
 
         done = self.plan.reset_if(state.turn, "charge")
         me = self.player
@@ -727,7 +738,7 @@ class NormalBot:
         return False
 
     def _d_charge_move(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.formation import translated
+        from game.rules.query import translated
 
         me = self.player
         uid, roll = d.data["unit"], d.data["roll"]
@@ -815,7 +826,7 @@ class NormalBot:
 
 
 def move_reach_of(state: State, mid: str) -> float:
-    from game.rules.predatory import move_reach
+    from game.rules.query import move_reach
 
     return move_reach(state, mid)
 

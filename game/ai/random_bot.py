@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.actions import Action
-from game.rules.state import State
+from game.rules import Action, State
 
 
 class RandomBot:

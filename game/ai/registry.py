@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Protocol
 
-from game.rules.actions import Action
-from game.rules.state import State
+from game.rules import Action, State
 
 
 class Bot(Protocol):

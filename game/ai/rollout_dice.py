@@ -17,7 +17,7 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from game.rules.dice import SeededDice
+from game.rules import SeededDice
 
 
 class RolloutDice:

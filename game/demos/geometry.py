@@ -14,7 +14,7 @@ import shapely
 from shapely.ops import nearest_points
 
 from game.geometry.shapes import Circle
-from game.rules.space import manifestation_shape, model_circle
+from game.rules.query import manifestation_shape, model_circle
 
 Pt = tuple[float, float]
 
@@ -222,7 +222,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         g.highlight[action.manifestation] = "bad"
     elif t == "PlaceManifestation":
         if before.decisions and before.decisions[-1].get("kind") == "summon_setup":
-            from game.rules.summoning import setup_region
+            from game.rules.query import setup_region
 
             d = before.decisions[-1]
             region = setup_region(before, d["player"], d["unit"], d["model"], d["scroll"])
@@ -237,7 +237,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
             if uid in before.units:
                 _model_ring(g, before, uid, model, 12, "reach", '12" wholly within')
             if scroll:
-                from game.rules.space import footprint_at
+                from game.rules.query import footprint_at
 
                 g.ghosts.append(GGhost(footprint_at(before, scroll, action.x, action.y), False))
     elif t in ("EndPhase", "ChooseControlled"):
@@ -255,8 +255,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         moved = [e for e in events if e.type == "ManifestationMoved"]
         m0 = before.manifestations.get(action.manifestation)
         if m0 is not None:
-            from game.rules.predatory import move_reach, reach_area
-            from game.rules.space import footprint_at
+            from game.rules.query import footprint_at, move_reach, reach_area
 
             reach = move_reach(before, action.manifestation)
             area = reach_area(before, action.manifestation)  # E9: grown from the footprint
@@ -290,7 +289,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         if not refused and action.unit in after.units:
             _nearest_enemy(g, after, action.unit)
     elif t == "MoveUnit" and action.unit in before.manifestations:  # M10: a walker's move
-        from game.rules.space import footprint_at
+        from game.rules.query import footprint_at
 
         m0 = before.manifestations[action.unit]
         (to,) = action.to
@@ -321,7 +320,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
 
 def _gone(g: Geometry, before, after, events: list) -> None:
     """Outline what this step removed from the battlefield (slain models, removed manifestations)."""
-    from game.rules.space import footprint_at
+    from game.rules.query import footprint_at
 
     for uid, u in before.units.items():
         now = after.units.get(uid)
@@ -338,7 +337,7 @@ def _gone(g: Geometry, before, after, events: list) -> None:
 
 def _nearest_enemy(g: Geometry, state, uid: str) -> None:
     """The closest enemy unit or manifestation to any model of `uid`, measured (R4, M10)."""
-    from game.rules.movers import player_of
+    from game.rules.query import player_of
 
     player = player_of(state, uid)
     best = None

@@ -74,8 +74,7 @@ def load_all() -> dict[str, DemoFile]:
 def cross_check(demo: DemoFile, label: str) -> list[str]:
     """What pydantic cannot see: ids of content, actions and events, and ids named in facts."""
     from game.data.content import default_content, list_maps
-    from game.rules.actions import Action
-    from game.rules.events import Event
+    from game.rules import Action, Event
 
     content = default_content()
     out: list[str] = []
@@ -138,7 +137,7 @@ def _summonable(demo: DemoFile, label: str) -> list[str]:
     WIZARD for an endless spell, a PRIEST for an invocation, knowing a spell or prayer that
     summons it, in its summoner's army; and no army has two of the same on the battlefield (M9)."""
     from game.demos.runner import build_game
-    from game.rules.manifestations import summon_problem
+    from game.rules.query import summon_problem
 
     try:
         game = build_game(demo)
@@ -194,7 +193,7 @@ def position_problems(demo: DemoFile, label: str) -> list[str]:
     from game.demos.runner import build_game, build_state
     from game.geometry.nearby import BaseIndex
     from game.geometry.shapes import Circle
-    from game.rules.space import manifestation_shape, model_circle
+    from game.rules.query import manifestation_shape, model_circle
 
     try:
         game = build_game(demo)

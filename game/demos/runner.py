@@ -17,10 +17,7 @@ from typing import Any
 from game.data.models import BattleMap
 from game.demos.geometry import Geometry, authored, derive
 from game.demos.schema import DemoFile, Facts, StepExpect
-from game.rules import Game, ScriptedDice, State
-from game.rules.actions import Action
-from game.rules.errors import DiceScriptError, IllegalActionError
-from game.rules.events import Event
+from game.rules import Action, DiceScriptError, Event, Game, IllegalActionError, ScriptedDice, State
 
 TOL = 0.01  # inches (and any other float) when comparing expected values
 
@@ -67,7 +64,7 @@ def build_state(demo: DemoFile, game: Game | None = None) -> State:
     """The demonstration's position, built by the engine's position builder (no default
     deployment: the demo places everything). `load_demo` has checked the position already and
     named the file and field of any problem, so the builder's own check is not repeated."""
-    from game.rules.position import ManifestationSpec, UnitSpec, build_position
+    from game.rules import ManifestationSpec, UnitSpec, build_position
 
     game = game or build_game(demo)
     script = [d if isinstance(d, int) else {"purpose": d.purpose, "dice": list(d.dice)} for d in demo.dice]
@@ -121,7 +118,7 @@ def check_events(expect: StepExpect, events: list[Event], where: str) -> list[st
 
 
 def check_facts(f: Facts, state: State, where: str) -> list[str]:
-    from game.rules.allowances import power_left
+    from game.rules.query import power_left
 
     out: list[str] = []
 

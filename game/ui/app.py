@@ -145,18 +145,14 @@ class App:
         return None
 
     def open_save(self, path: Path, replace: bool = False) -> str | None:
+        from game.rules import Recorder, SaveError
         from game.ui import storage
         from game.ui.controllers import HumanController
         from game.ui.scenes.battle import BattleScene
         from game.ui.session import Session
 
-        from game.rules.saves import SaveError
-        from game.rules.session import Recorder
-
         try:
             game, state, meta = storage.load(path)
-        except storage.SavesUnavailable as exc:
-            return str(exc)
         except SaveError as exc:
             return str(exc)
         try:
@@ -180,14 +176,14 @@ class App:
 
         err = storage.resume_problem() or "no saved game to resume"
         candidates = list(storage.resume_candidates())
-        if include_saves and storage.saves_available():
+        if include_saves:
             candidates += [p for p in storage.list_saves() if p not in candidates]
         for i, candidate in enumerate(candidates):
             problem = self.open_save(candidate)
             if problem is None:
                 if not i:
                     return None, None
-                from game.rules.saves import previous_autosave_path
+                from game.rules import previous_autosave_path
 
                 what = "the previous autosave" if candidate == previous_autosave_path() else "the save"
                 return None, f"resumed {what} ({candidate}); the latest: {err}"
@@ -195,7 +191,7 @@ class App:
         return err, None
 
     def open_replay(self, path: Path, replace: bool = False) -> str | None:
-        from game.rules.replay import ReplayError, read_replay
+        from game.rules import ReplayError, read_replay
         from game.ui.scenes.replay import ReplayScene
 
         try:
@@ -343,7 +339,6 @@ def run(args: argparse.Namespace) -> int:
     if headless and frames is None:
         frames = 1
     app.run(frames)
-    import pygame
 
     if shot is not None:
         from game.data.safe_io import OutputError

@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Protocol
 
-from game.rules.actions import Action
+from game.rules import Action
 
 
 class Controller(Protocol):

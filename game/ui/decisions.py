@@ -8,10 +8,11 @@ A control is `fn(ctx) -> PanelView`. It never changes the state: buttons carry i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields as dc_fields
+from dataclasses import dataclass, field
+from dataclasses import fields as dc_fields
 from typing import Any, Callable
 
-from game.rules.actions import Action
+from game.rules import Action
 from game.ui.intents import Intent, intent
 from game.ui.labels import describe, name_of
 
@@ -192,12 +193,12 @@ def hero_control(ctx: PanelContext) -> PanelView:
         casters: dict[str, list] = {}
         for o in magic:
             casters.setdefault(o.unit, []).append(o)
-        from game.rules import allowances
+        from game.rules import query
 
         for uid, opts in casters.items():
             ws = st.game.warscroll(st.units[uid].warscroll)
             kinds = "/".join(k for k, lv in (("WIZARD", ws.wizard_level), ("PRIEST", ws.priest_level)) if lv)
-            left = allowances.power_left(st, uid)
+            left = query.power_left(st, uid)
             view.buttons.append(ButtonSpec(f"{st.units[uid].name}", intent("select", unit=uid),
                                            odds=f"{kinds}: {left} of {max(ws.wizard_level, ws.priest_level)} uses left this phase",
                                            role="nav"))

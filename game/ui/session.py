@@ -9,12 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.actions import Action
-from game.rules.decisions import Decision
-from game.rules.events import Event
-from game.rules.game import Game
-from game.rules.session import Recorder
-from game.rules.state import State
+from game.rules import Action, Decision, Event, Game, Recorder, State
 
 
 @dataclass

@@ -23,19 +23,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.rules import load_game, save_game
+
 #: Largest replay the replay list looks into (the replay reader's own limit).
 MAX_LISTED_REPLAY_BYTES = 32 * 1024 * 1024
-
-
-class SavesUnavailable(Exception):
-    pass
 
 
 def home() -> Path:
     env = os.environ.get("SPELLFIELD_HOME")
     if env:
         return Path(env)
-    from game.rules.saves import data_dir
+    from game.rules import data_dir
 
     return data_dir()
 
@@ -48,28 +46,11 @@ def replays_dir() -> Path:
     return home() / "replays"
 
 
-def _saves_module():
-    try:
-        from game.rules import saves  # the lead's module (issue: saves)
-    except ImportError:
-        return None
-    if not (hasattr(saves, "save_game") and hasattr(saves, "load_game")):
-        return None
-    return saves
-
-
-def saves_available() -> bool:
-    return _saves_module() is not None
-
-
 def save(session, path=None) -> Path:
-    """Save the game to `path` (default: a new file in `saves_dir()`). Raises SavesUnavailable or
+    """Save the game to `path` (default: a new file in `saves_dir()`). Raises
     `game.data.safe_io.OutputError` naming the path."""
-    mod = _saves_module()
-    if mod is None:
-        raise SavesUnavailable("saving is not available yet (game.rules.saves is missing)")
     p = Path(path) if path else saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
-    mod.save_game(p, session.state, session.seed, session.actions())
+    save_game(p, session.state, session.seed, session.actions())
     return p
 
 
@@ -79,7 +60,7 @@ def autosave(session) -> str | None:
     Never raises for a failed write: the reason goes to `session.autosave_problem` (and is
     returned) for the battle screen to show, and the game goes on; on success the problem is
     cleared and None returned. `session.autosave_failures` counts the failures."""
-    from game.rules.saves import autosave as engine_autosave
+    from game.rules import autosave as engine_autosave
 
     try:
         engine_autosave(session.state, session.seed, session.actions())
@@ -105,7 +86,7 @@ def resume_candidates() -> list[Path]:
 
     Anything at those names is offered (a directory or an unreadable file too), so that
     `play --resume` can say why the latest cannot be loaded before falling back."""
-    from game.rules.saves import autosave_path, previous_autosave_path
+    from game.rules import autosave_path, previous_autosave_path
 
     return [p for p in (autosave_path(), previous_autosave_path()) if os.path.lexists(p)]
 
@@ -114,7 +95,7 @@ def resume_problem() -> str | None:
     """Why there is nothing to resume when it is not simply "no autosave yet": the autosave
     folder cannot be read, or is not a folder (None otherwise)."""
     from game.data.safe_io import describe_os_error
-    from game.rules.saves import autosave_path
+    from game.rules import autosave_path
 
     latest = autosave_path()
     try:
@@ -158,16 +139,13 @@ def list_saves() -> list[Path]:
 
 
 def load(path) -> tuple[Any, Any, dict]:
-    """(game, state, meta) from a save file. Raises SavesUnavailable or SaveError."""
-    mod = _saves_module()
-    if mod is None:
-        raise SavesUnavailable("no saved game: saving is not available yet")
-    return mod.load_game(path)
+    """(game, state, meta) from a save file. Raises SaveError naming the file and the reason."""
+    return load_game(path)
 
 
 def write_replay(session) -> Path:
     """Write the session's replay to a new file in `replays_dir()`. Raises `OutputError`."""
-    from game.rules.replay import write_json_atomic
+    from game.rules import write_json_atomic
 
     p = replays_dir() / time.strftime("hotseat-%Y%m%d-%H%M%S.json")
     return write_json_atomic(p, session.replay_dict(), what="replay")

@@ -58,7 +58,7 @@ def test_make_bot_refuses_the_same_budgets():
 
 
 def test_an_internal_error_in_per_file_work_names_the_file(tmp_path, capsys, monkeypatch):
-    import game.rules.replay as replay
+    import game.rules as rules
 
     path = tmp_path / "r.json"
     path.write_text("{}")
@@ -66,7 +66,7 @@ def test_an_internal_error_in_per_file_work_names_the_file(tmp_path, capsys, mon
     def broken(p):
         a, b = (1, 2, 3)  # noqa: F841 - the reliability run's "too many values to unpack"
 
-    monkeypatch.setattr(replay, "read_replay", broken)
+    monkeypatch.setattr(rules, "read_replay", broken)  # the CLI reads files through the surface
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err == f"spellfield: error: {path}: too many values to unpack (expected 2)\n"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.rules.predatory_records import ChooseControlled, MovePredatory
+from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
 from game.ui.controls import FieldTool, kind_is, tool
 from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control
@@ -52,7 +52,7 @@ def _swept(shape, start, end):
 class ControlTool(FieldTool):
     def overlay(self, ov):
         from game.geometry.measure import wholly_within
-        from game.rules.space import manifestation_shape, model_circle
+        from game.rules.query import manifestation_shape, model_circle
 
         st = self.state
         d = self.decision.data
@@ -137,8 +137,8 @@ class PredatoryMoveTool(FieldTool):
     def preview(self, x: float, y: float) -> dict:
         """What moving to (x, y) would do: problem, blocked, edge, passed-across, the shapes."""
         from game.geometry.measure import touches_edge
-        from game.rules import predatory as P
-        from game.rules.space import footprint_at
+        from game.rules import query as P
+        from game.rules.query import footprint_at
 
         key = (self.mid, round(x, 2), round(y, 2))
         hit = self._cache.get(key)
@@ -172,14 +172,14 @@ class PredatoryMoveTool(FieldTool):
         info = self.info()
         if self.mid not in info or self.mid not in st.manifestations:
             return None
-        from game.rules.space import manifestation_shape
+        from game.rules.query import manifestation_shape
 
         for mid in info:  # the ones that may move now
             if mid in st.manifestations:
                 ov.marks.append(Shape(manifestation_shape(st, mid), (0, 0, 0, 0),
                                       theme.SELECT if mid == self.mid else theme.LEGAL_TARGET, 3 if mid == self.mid else 2))
         from game.geometry.shapes import Circle
-        from game.rules.predatory import reach_area
+        from game.rules.query import reach_area
 
         i = info[self.mid]
         reach = float(i["reach"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.actions import Action, EndPhase, Fight, PassFight, Shoot
+from game.rules import Action, EndPhase, Fight, PassFight, Shoot
 from game.ui import theme
 from game.ui.controls import FieldTool, kind_is, phase_is, tool
 from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, option_button
@@ -35,9 +35,7 @@ def _p_at_least(n: int) -> float:
 def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
     """(expected hits, expected damage) of `volleys` against `target` (R3; crits ignored
     except two-hits, modifiers beyond Cover ignored)."""
-    from game.rules.attacks import target_save
-    from game.rules.dicexpr import expr_mean
-    from game.rules.shooting import in_cover
+    from game.rules.query import expr_mean, in_cover, target_save
 
     cover = in_cover(state, target)
     save = target_save(state, target)
@@ -57,7 +55,7 @@ def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
 
 def shooters(state, player: int) -> dict[str, list[Action]]:
     """Own units and manifestations (M10) with at least one legal Shoot, and those shots."""
-    from game.rules.shooting import shooting_options
+    from game.rules.query import shooting_options
 
     out: dict[str, list[Action]] = {}
     with state.query():
@@ -73,8 +71,7 @@ def _plural(n: int, word: str) -> str:
 
 @control("phase:shooting")
 def shooting_control(ctx: PanelContext) -> PanelView:
-    from game.rules.shooting import ranged, shooting_volleys
-    from game.rules.space import distance_to, thing_shapes  # bases, or a footprint (M10)
+    from game.rules.query import distance_to, ranged, shooting_volleys, thing_shapes  # bases, or a footprint (M10)
 
     d = ctx.decision
     st = ctx.state
@@ -130,8 +127,15 @@ class ShootTool(FieldTool):
 
     def overlay(self, ov):
         from game.geometry.shapes import Circle
-        from game.rules.shooting import commander_of, ranged, shooting_volleys
-        from game.rules.space import distance_to, manifestation_shape, model_circle, thing_shapes
+        from game.rules.query import (
+            commander_of,
+            distance_to,
+            manifestation_shape,
+            model_circle,
+            ranged,
+            shooting_volleys,
+            thing_shapes,
+        )
         from game.ui.controls.units import bounds_of, grown
 
         st = self.state
@@ -183,15 +187,14 @@ class ShootTool(FieldTool):
 
 def _melee_of(state, thing: str):
     """A unit's or a manifestation's melee weapons, from the engine (M10: none for E1 kinds)."""
-    from game.rules.shooting import melee
+    from game.rules.query import melee
 
     return melee(state, thing)
 
 
 def pile_in_text(state, thing: str) -> str:
     """What a fighter does before it attacks (R4, M10)."""
-    from game.rules.combat import PILE_IN
-    from game.rules.manifest_units import moves_like_unit
+    from game.rules.query import PILE_IN, moves_like_unit
 
     name = name_of(state, thing)
     if thing in state.manifestations and not moves_like_unit(state, thing):
@@ -205,7 +208,7 @@ def _models_of(state, thing: str) -> int:
 
 @control("fight")
 def fight_control(ctx: PanelContext) -> PanelView:
-    from game.rules.attacks import Volley
+    from game.rules.query import Volley
 
     d = ctx.decision
     st = ctx.state
@@ -260,8 +263,7 @@ class FightTool(FieldTool):
 
     def overlay(self, ov):
         from game.geometry.shapes import Circle
-        from game.rules.formation import COMBAT_RANGE
-        from game.rules.space import manifestation_shape, model_circle
+        from game.rules.query import COMBAT_RANGE, manifestation_shape, model_circle
 
         uid = self.scene.selection.get("unit")
         st = self.state

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.state import State
+from game.rules import State
 
 LIMIT = 60
 

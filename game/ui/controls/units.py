@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from game.geometry.shapes import Circle
-from game.rules.actions import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
+from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import theme
 from game.ui.controls import FieldTool, kind_is, phase_is, tool
 from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, option_button
@@ -52,7 +52,7 @@ def on_field(state, thing: str | None) -> bool:
 def footprints(state, thing: str, dx: float = 0.0, dy: float = 0.0) -> list:
     """The shapes a mover stands on, shifted by (dx, dy): a unit's live bases (Circles), or a
     manifestation's footprint (a Circle or a polygon) from the engine's `footprint_at`."""
-    from game.rules.space import footprint_at
+    from game.rules.query import footprint_at
 
     if thing in state.manifestations:
         m = state.manifestations[thing]
@@ -98,8 +98,7 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
 
     from game.geometry.nearby import BaseIndex
     from game.physics.move import move_base
-    from game.rules.formation import can_fly, radius_of
-    from game.rules.space import positions
+    from game.rules.query import can_fly, positions, radius_of
 
     if length <= 0:
         return 0.0
@@ -156,8 +155,8 @@ class UnitDragTool(FieldTool):
 
     def can_drag(self, uid: str) -> str | None:
         """None if `uid` (a unit, or a walker: M10) can be dragged now, else why not."""
-        from game.rules.errors import IllegalActionError
-        from game.rules.movers import check_own_mover, player_of
+        from game.rules import IllegalActionError
+        from game.rules.query import check_own_mover, player_of
         from game.ui.labels import name_of, plain
 
         st = self.state
@@ -178,8 +177,7 @@ class UnitDragTool(FieldTool):
             return None
         if self.mode == "charge":
             return None if uid == self.decision.data.get("unit") else f"{name_of(st, self.decision.data['unit'])} is charging"
-        from game.rules.formation import in_combat
-        from game.rules.movement import declared, moved_this_phase
+        from game.rules.query import declared, in_combat, moved_this_phase
 
         if moved_this_phase(st, uid):
             return f"{name} has already moved this phase (R1)"
@@ -192,19 +190,19 @@ class UnitDragTool(FieldTool):
             return float(self.decision.data.get("roll", 0))
         if self.mode == "deploy" or self.unit is None:
             return math.inf
-        from game.rules.movement import allowance
+        from game.rules.query import allowance
 
         return allowance(self.state, self.unit)[1]
 
     def move_kind(self) -> str:
         if self.mode != "move" or self.unit is None:
             return self.mode
-        from game.rules.movement import allowance
+        from game.rules.query import allowance
 
         return allowance(self.state, self.unit)[0]
 
     def to(self, off: tuple[float, float]) -> tuple[tuple[float, float], ...]:
-        from game.rules.formation import translated
+        from game.rules.query import translated
 
         return tuple(translated(self.state, self.unit, off[0], off[1]))
 
@@ -213,7 +211,7 @@ class UnitDragTool(FieldTool):
         return cls(player=self.player, unit=self.unit, to=self.to(off))
 
     def legal_at(self, length: float, ux: float, uy: float) -> bool:
-        from game.rules.formation import thing_move_problems
+        from game.rules.query import thing_move_problems
 
         to = self.to((ux * length, uy * length))
         if self.mode == "charge":
@@ -308,7 +306,7 @@ class UnitDragTool(FieldTool):
             return False
         why = self.can_drag(thing)
         if why is not None:
-            from game.rules.movers import player_of
+            from game.rules.query import player_of
 
             if player_of(self.state, thing) == self.player:
                 self.say(why, theme.TEXT_BAD)
@@ -489,9 +487,7 @@ class UnitDragTool(FieldTool):
         marks = self._cache.get(key)
         if marks is None:
             from game.geometry.measure import distance
-            from game.rules.formation import COMBAT_RANGE, manifestations_as_units
-            from game.rules.movers import player_of
-            from game.rules.space import manifestation_shape
+            from game.rules.query import COMBAT_RANGE, manifestation_shape, manifestations_as_units, player_of
 
             marks = []
             me = footprints(st, self.unit)
@@ -519,8 +515,7 @@ class UnitDragTool(FieldTool):
     def _engagement_bands(self, ov) -> None:
         """The ½" band around every model of enemies within the roll + ½" (R4)."""
         st = self.state
-        from game.rules.charge import ENGAGE, enemies_within
-        from game.rules.space import manifestation_shape, thing_shapes
+        from game.rules.query import ENGAGE, enemies_within, manifestation_shape, thing_shapes
 
         key = ("targets", self.version)
         targets = self._cache.get(key)
@@ -560,7 +555,7 @@ class MoveTool(UnitDragTool):
     mode = "move"
 
     def overlay(self, ov):
-        from game.rules.movers import movers
+        from game.rules.query import movers
 
         st = self.state
         for k in movers(st, self.player):  # units, then walkers (M10)
@@ -604,9 +599,7 @@ def deploy_control(ctx: PanelContext) -> PanelView:
 
 @control("phase:movement")
 def movement_control(ctx: PanelContext) -> PanelView:
-    from game.rules.formation import in_combat
-    from game.rules.movement import allowance, declared, moved_this_phase
-    from game.rules.movers import movers
+    from game.rules.query import allowance, declared, in_combat, moved_this_phase, movers
     from game.ui.labels import name_of
 
     d = ctx.decision
@@ -657,7 +650,7 @@ def movement_control(ctx: PanelContext) -> PanelView:
 
 
 def _end(d):
-    from game.rules.actions import EndPhase
+    from game.rules import EndPhase
 
     return EndPhase(player=d.player)
 
@@ -666,8 +659,7 @@ def charge_odds(state, thing: str) -> str:
     """The odds line of a charge by a unit or a walker (M10): the nearest visible enemy within
     12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4). The one place the
     UI words the charge odds."""
-    from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets
-    from game.rules.space import distance_to, thing_shapes
+    from game.rules.query import CHARGE_REACH, ENGAGE, charge_targets, distance_to, thing_shapes
     from game.ui.labels import name_of, pct
 
     targets = charge_targets(state, thing, CHARGE_REACH)
@@ -681,8 +673,7 @@ def charge_odds(state, thing: str) -> str:
 
 @control("phase:charge")
 def charge_phase_control(ctx: PanelContext) -> PanelView:
-    from game.rules.charge import CHARGE_REACH
-    from game.rules.movers import movers
+    from game.rules.query import CHARGE_REACH, movers
     from game.ui.labels import name_of
 
     d = ctx.decision

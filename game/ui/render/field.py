@@ -18,7 +18,7 @@ import pygame
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from game.rules import allowances
+from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.render.icons import icon, main_role, roles_of
@@ -359,7 +359,7 @@ class FieldRenderer:
                 bg.clamp_ip(surf.get_rect())  # whole by the field's edge, not cut by the panel
                 surf.fill((0, 0, 0), bg)
                 surf.blit(t, (bg.x + 3, bg.y + 1))
-        from game.rules.space import manifestation_shape
+        from game.rules.query import manifestation_shape
 
         for mid in state.manifestations:  # halos and selection on footprints (M10: walkers are picked like units)
             hl = ov.highlight_units.get(mid)
@@ -414,7 +414,7 @@ class FieldRenderer:
         return box
 
     def _manifestation(self, surf, state, mid: str, m) -> None:
-        from game.rules.space import manifestation_shape
+        from game.rules.query import manifestation_shape
 
         scroll = state.game.content.manifestations[m.scroll]
         owner = theme.player_colour(state, m.player)
@@ -481,8 +481,8 @@ class FieldRenderer:
         if not (wl or pl):
             return
         try:
-            left = allowances.power_left(state, uid)
-            unb = allowances.unbinds_left(state, uid) if wl else 0
+            left = query.power_left(state, uid)
+            unb = query.unbinds_left(state, uid) if wl else 0
         except Exception:
             left, unb = max(wl, pl), wl
         parts = []

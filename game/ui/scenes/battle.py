@@ -18,13 +18,13 @@ from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
-from game.rules.errors import IllegalActionError
-from game.rules.space import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
-from game.ui import theme, widgets
+from game.rules import IllegalActionError, query
+from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
 from game.ui import controls as field_controls
+from game.ui import theme, widgets
 from game.ui.camera import Camera
-from game.ui.controls.undo import UndoBook
 from game.ui.controllers import HumanController
+from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
@@ -410,9 +410,6 @@ class BattleScene(Scene):
 
         try:
             out = storage.save(self.session, path)
-        except storage.SavesUnavailable as exc:
-            self.say(str(exc), theme.TEXT_BAD)
-            return None
         except Exception as exc:  # a save must never crash the game
             self.say(f"could not save: {exc}", theme.TEXT_BAD)
             return None
@@ -672,11 +669,9 @@ class BattleScene(Scene):
         if view is not None and view.point is not None and not hidden:
             p = view.point
             if self.decision.kind == "summon_setup":  # M9: where its centre may go, from the engine
-                from game.rules.summoning import setup_region
-
                 dd = self.decision.data
                 with st.query():
-                    region = setup_region(st, self.decision.player, dd["unit"], dd["model"], dd["scroll"])
+                    region = query.setup_region(st, self.decision.player, dd["unit"], dd["model"], dd["scroll"])
                 ov.marks.append(Region(region, theme.GHOST_OK))
             if p.centre is not None and p.reach:
                 r0 = 0.0
@@ -727,12 +722,10 @@ class BattleScene(Scene):
         if ws.move:
             rings.append(Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, f'Move {ws.move:g}"', 1))
         if ws.wizard_level or ws.priest_level:
-            from game.rules.targeting import known
-
             by_range: dict[float, list[str]] = {}
             for kind in ("spell", "prayer"):
                 try:
-                    ids = known(st, uid, kind)
+                    ids = query.known(st, uid, kind)
                 except Exception:
                     ids = []
                 for a in ids:
@@ -742,37 +735,31 @@ class BattleScene(Scene):
             for rng, names in sorted(by_range.items()):
                 label = f'{rng:g}": ' + (names[0] if len(names) == 1 else f"{len(names)} spells/prayers")
                 rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
-            prof = st.game.profile
-            rings.append(Ring(c.x, c.y, c.r + prof.control_range, theme.RING_CONTROL, f'{prof.control_range:g}" control'))
-            rings.append(Ring(c.x, c.y, c.r + prof.unbind_range, theme.RING_UNBIND,
-                              f'{prof.unbind_range:g}" unbind/' + "/".join(w for w, on in (("banish", prof.banishes), ("dispel", prof.dispels)) if on)))
+            rng = query.ranges(st.game)
+            rings.append(Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, f'{rng.control:g}" control'))
+            reach = "/".join(w for w, on in (("banish", rng.banishes), ("dispel", rng.dispels)) if on)
+            rings.append(Ring(c.x, c.y, c.r + rng.unbind, theme.RING_UNBIND, f'{rng.unbind:g}" unbind/' + reach))
         return rings
 
     def control_zone(self, mid: str):
         """E7: the control zone around a predatory manifestation's summoning model, and what the
-        engine says of its control (predatory.wild_reason); other manifestations show their
+        engine says of its control (query.control_zone); other manifestations show their
         characteristics only."""
-        from game.rules.manifest_units import moves_like_unit
-        from game.rules.predatory import wild_reason
-
         st = self.state
         m = st.manifestations[mid]
         scroll = st.game.content.manifestations[m.scroll]
         stats = f"{name_of(st, mid)} (player {m.player}): {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", banishment {scroll.banishment}"
         if not scroll.predatory:
-            if moves_like_unit(st, mid):  # M10: the engine's test
+            if query.moves_like_unit(st, mid):  # M10: the engine's test
                 stats += f", Health {max(0, scroll.health - m.damage)}/{scroll.health}, Save {scroll.save}+: moves like a unit (M10)"
             return None, stats
-        rng = st.game.profile.control_range
-        why = wild_reason(st, mid)
-        if why in ("no_summoner", "summoner_slain"):
-            who = "its summoner is gone" if why == "no_summoner" else "the model that summoned it is slain"
+        cz = query.control_zone(st, mid)
+        if cz.zone is None:
+            who = "its summoner is gone" if cz.reason == "no_summoner" else "the model that summoned it is slain"
             return None, f"{stats}; {who}: it is wild (E5, E7)"
-        u = st.units[m.summoner]
-        c = model_circle(st, m.summoner, m.summoner_model)
-        ring = Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control')
-        word = "NOT wholly within" if why == "out_of_range" else "wholly within"
-        return ring, f"{stats}; {word} {rng:g}\" of {u.name}, which summoned it (E7)"
+        ring = Ring(cz.zone.x, cz.zone.y, cz.zone.r + cz.range, theme.RING_CONTROL, f'{cz.range:g}" control')
+        word = "NOT wholly within" if cz.reason == "out_of_range" else "wholly within"
+        return ring, f"{stats}; {word} {cz.range:g}\" of {st.units[m.summoner].name}, which summoned it (E7)"
 
     # --- draw ----------------------------------------------------------------------------------
 
@@ -826,10 +813,7 @@ def _undo_label(state, action) -> str:
 
 def _acts_like_unit(state, thing: str) -> bool:
     """A manifestation that moves or shoots like a unit (M10): it can be picked as an observer."""
-    from game.rules.manifest_units import moves_like_unit
-    from game.rules.shooting import ranged
-
-    return thing in state.manifestations and (moves_like_unit(state, thing) or bool(ranged(state, thing)))
+    return thing in state.manifestations and (query.moves_like_unit(state, thing) or bool(query.ranged(state, thing)))
 
 
 def _on_field(state, thing: str) -> bool:

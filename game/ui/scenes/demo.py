@@ -57,7 +57,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         surf.blit(t, (cx - t.get_width() / 2, bottom))
     for mid, colour in geo.highlight.items():
         if mid in state.manifestations:
-            from game.rules.space import manifestation_shape
+            from game.rules.query import manifestation_shape
 
             renderer._draw_shape(surf, manifestation_shape(state, mid), (0, 0, 0, 0), _col(colour), 4)
     for gh in geo.ghosts:

@@ -69,9 +69,6 @@ class MenuScene(Scene):
                 said = problem or note or ""
                 self.message = said[:1].upper() + said[1:]
             elif go == "load":
-                if not storage.saves_available():
-                    self.message = "No saved game: saving is not available in this build yet."
-                    return
                 self.app.push(FileListScene(self.app, "Load a saved game", storage.list_saves(), "save"))
             elif go == "replays":
                 self.app.push(FileListScene(self.app, "Replays", storage.list_replays(self.app.replay_dirs), "replay"))

@@ -8,8 +8,7 @@ checksum that differs from the recording is noted (`mismatch`) and play goes on.
 
 from __future__ import annotations
 
-from game.rules.actions import Action
-from game.rules.replay import game_for
+from game.rules import Action, game_for
 from game.ui import theme
 from game.ui.controllers import ReplayController
 from game.ui.decisions import ButtonSpec, PanelView

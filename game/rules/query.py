@@ -1,0 +1,183 @@
+"""What the engine says about a position, for the UI and the AI to show or weigh.
+
+The one read-only surface onto the rules (with `game.rules` for the engine API, actions, events
+and decisions): the UI and the AI import from here and never from a rule module, so every fact
+they show or act on is the engine's own answer. A test (tests/test_public_surface.py) fails if
+they import anything else from `game.rules`. Nothing here changes a state.
+
+Groups: ranges; where things are (shapes, distances, sight); moving (movers, allowances, legal
+move limits, R4 charges, M10 walkers); magic (what a unit knows and has left, unbinding,
+summoning and set-up regions, banishing); predatory manifestations (control zones and who
+qualifies, reach, E5-E10); attacks (weapons, targets, saves, cover); odds (game.rules.odds);
+scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.geometry.measure import wholly_within
+from game.geometry.shapes import Circle
+from game.rules.allowances import army_uses, levels, power_left, unbinds_left, uses
+from game.rules.attacks import Volley, target_save
+from game.rules.banishing import banish_bonus, dispellable
+from game.rules.casting import unbinders
+from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets, enemies_within
+from game.rules.combat import PILE_IN, fight_targets
+from game.rules.damage import ward_of
+from game.rules.dicexpr import expr_mean, expr_range
+from game.rules.formation import (
+    COHERENCY,
+    COMBAT_RANGE,
+    can_fly,
+    centre_of,
+    in_combat,
+    manifestations_as_units,
+    move_problems,
+    radius_of,
+    thing_move_problems,
+    translated,
+)
+from game.rules.manifest_units import can_be_affected, counts_as_unit, moves_like_unit
+from game.rules.manifestations import on_battlefield, scroll_of, summon_problem, summoning_value
+from game.rules.movement import allowance, declared, moved_this_phase
+from game.rules.movers import check_own_mover, flags_of, movers, player_of, walkers
+from game.rules.odds import (
+    banish_chance,
+    banish_fraction,
+    cast_chance,
+    cast_fraction,
+    dispel_chance,
+    dispel_fraction,
+    lands_chance,
+    lands_fraction,
+    miscast_fraction,
+    prayer_chance,
+    prayer_fraction,
+    unbind_chance,
+    unbind_fraction,
+)
+from game.rules.predatory import (
+    blocked_reason,
+    candidate_points,
+    controller,
+    move_reach,
+    passed_across,
+    point_problem,
+    qualifies,
+    ray_reach,
+    reach_area,
+    reach_used,
+    summoning_model,
+    wild_reason,
+)
+from game.rules.scoring import OBJECTIVE_RANGE, control_scores, general_of
+from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_options, shooting_volleys
+from game.rules.space import (
+    blockers,
+    distance_to,
+    footprint_at,
+    gap_between,
+    manifestation_shape,
+    model_circle,
+    positions,
+    sight,
+    thing_shapes,
+    unit_circles,
+    unit_sees,
+)
+from game.rules.summoning import candidate_points as setup_candidates
+from game.rules.summoning import footprint_radii, setup_problems, setup_region
+from game.rules.targeting import known
+
+if TYPE_CHECKING:
+    from game.rules.game import Game
+    from game.rules.state import State
+
+
+@dataclass(frozen=True)
+class Ranges:
+    """The ranges of the game being played, in inches: the profile's magic ranges (M6, E3, E7)
+    and the core rules' fixed ones (R4, R2)."""
+
+    control: float  # E7: a predatory manifestation wholly within this of its summoning model
+    unbind: float  # M6: unbinding, and banishing (E3) / dispelling (aos3) in reach
+    banishes: bool  # the profile has banishing (aos4)
+    dispels: bool  # the profile has dispelling (aos3)
+    combat: float = COMBAT_RANGE  # R4: in combat within 3"
+    charge: float = CHARGE_REACH  # R4: a charge is declared with an enemy within 12"
+    engage: float = ENGAGE  # R4: a charge ends within 1/2" of an enemy
+    pile_in: float = PILE_IN  # R4
+    coherency: float = COHERENCY  # every model within 1" of another of its unit
+    objective: float = OBJECTIVE_RANGE  # R2: an objective is contested within 3"
+
+
+def ranges(game: "Game") -> Ranges:
+    """The ranges of `game` (its profile decides the magic ones)."""
+    p = game.profile
+    return Ranges(control=p.control_range, unbind=p.unbind_range, banishes=p.banishes, dispels=p.dispels)
+
+
+@dataclass(frozen=True)
+class ControlZone:
+    """E7 for one predatory manifestation, as the engine decides it this moment.
+
+    `reason` is None when it qualifies to be controlled, else why not: "no_summoner" (its unit
+    is gone), "summoner_slain" (the summoning model is slain while its unit lives, E5) or
+    "out_of_range" (not wholly within `range` of the summoning model). `zone` is the summoning
+    model's base (None when there is none): the zone is everything wholly within `range` of it.
+    `controller` is the (unit, model) that controls it now, once E7 has been decided."""
+
+    manifestation: str
+    summoner: str | None
+    model: int | None
+    zone: Circle | None
+    range: float
+    reason: str | None
+    controller: tuple[str, int] | None
+
+    @property
+    def qualifies(self) -> bool:
+        return self.reason is None
+
+
+def control_zone(state: "State", mid: str) -> ControlZone:
+    """E5, E7: the control zone of predatory manifestation `mid` and whether it qualifies."""
+    m = state.manifestations[mid]
+    rng = state.game.profile.control_range
+    why = wild_reason(state, mid)
+    model = None if why == "no_summoner" else summoning_model(state, mid)
+    zone = model_circle(state, m.summoner, model) if model is not None else None
+    return ControlZone(mid, m.summoner if why != "no_summoner" else None, model, zone, rng, why, controller(state, mid))
+
+
+__all__ = [
+    # ranges
+    "Ranges", "ranges", "COMBAT_RANGE", "CHARGE_REACH", "ENGAGE", "PILE_IN", "COHERENCY", "OBJECTIVE_RANGE",
+    # where things are (G1, G2)
+    "model_circle", "unit_circles", "manifestation_shape", "footprint_at", "thing_shapes", "positions",
+    "distance_to", "gap_between", "blockers", "sight", "unit_sees", "wholly_within", "centre_of",
+    # moving (R3, R4, M10)
+    "movers", "walkers", "player_of", "flags_of", "check_own_mover", "allowance", "declared",
+    "moved_this_phase", "move_problems", "thing_move_problems", "translated", "radius_of", "can_fly",
+    "in_combat", "manifestations_as_units", "charge_targets", "enemies_within", "moves_like_unit",
+    "counts_as_unit", "can_be_affected",
+    # magic (M1-M9, E2, E3)
+    "known", "levels", "uses", "army_uses", "power_left", "unbinds_left", "unbinders", "summoning_value",
+    "summon_problem", "scroll_of", "on_battlefield", "setup_region", "setup_problems", "setup_candidates",
+    "footprint_radii", "banish_bonus", "dispellable", "expr_mean", "expr_range",
+    # predatory manifestations (E5-E10)
+    "ControlZone", "control_zone", "wild_reason", "qualifies", "controller", "summoning_model", "move_reach",
+    "reach_area", "reach_used", "ray_reach", "candidate_points", "point_problem", "blocked_reason",
+    "passed_across",
+    # attacks (R4)
+    "Volley", "ranged", "melee", "shooting_volleys", "shooting_options", "fight_targets", "target_save",
+    "ward_of", "in_cover", "commander_of",
+    # odds (exact, game.rules.odds)
+    "cast_fraction", "cast_chance", "miscast_fraction", "unbind_fraction", "unbind_chance", "lands_fraction",
+    "lands_chance", "prayer_fraction", "prayer_chance", "banish_fraction", "banish_chance", "dispel_fraction",
+    "dispel_chance",
+    # scoring (R2)
+    "control_scores", "general_of",
+]
