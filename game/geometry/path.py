@@ -27,7 +27,6 @@ obstacles for paths (M10, E1).
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Collection, Sequence
 
@@ -36,6 +35,7 @@ from shapely import Polygon
 
 from .measure import TOL, overlaps
 from .nearby import BaseIndex
+from .polygon_cache import PolygonCache
 from .shapes import Circle
 from .sweep import circle_toi1, polygon_edges, segment_distance1, segment_toi1
 
@@ -116,21 +116,8 @@ class EdgeSet:
         return out
 
 
-_CACHE: "OrderedDict[tuple, EdgeSet]" = OrderedDict()
-_CACHE_SIZE = 8
-
-
-def edge_set(polys: Sequence[Polygon], width: float, height: float) -> EdgeSet:
-    """The cached :class:`EdgeSet` for this exact set of polygon objects and size."""
-    key = (tuple(map(id, polys)), float(width), float(height))
-    found = _CACHE.get(key)
-    if found is not None:
-        _CACHE.move_to_end(key)
-        return found
-    found = _CACHE[key] = EdgeSet(polys, width, height)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return found
+edge_set: PolygonCache[EdgeSet] = PolygonCache(EdgeSet)
+"""The cached :class:`EdgeSet` for a set of polygon objects and a board size."""
 
 
 def sweep_move(

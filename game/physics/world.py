@@ -14,13 +14,13 @@ few bases the numpy broad phase finds near the path.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Sequence
 
 import pymunk
 from shapely import Polygon
 
 from game.geometry.path import EdgeSet
+from game.geometry.polygon_cache import PolygonCache
 
 __all__ = ["StaticWorld", "static_world", "BASE_BODY"]
 
@@ -57,19 +57,5 @@ class StaticWorld:
         return self.space.bb_query(pymunk.BB(minx, miny, maxx, maxy), _FILTER)
 
 
-_CACHE: "OrderedDict[tuple, StaticWorld]" = OrderedDict()
-_CACHE_SIZE = 8
-
-
-def static_world(polys: Sequence[Polygon], width: float, height: float) -> StaticWorld:
-    """The cached :class:`StaticWorld` for this exact set of polygon objects and size."""
-    key = (tuple(map(id, polys)), float(width), float(height))
-    w = _CACHE.get(key)
-    if w is not None:
-        _CACHE.move_to_end(key)
-        return w
-    w = StaticWorld(polys, width, height)
-    _CACHE[key] = w
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return w
+static_world: PolygonCache[StaticWorld] = PolygonCache(StaticWorld)
+"""The cached :class:`StaticWorld` for a set of polygon objects and a board size."""
