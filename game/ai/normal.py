@@ -244,19 +244,19 @@ class NormalBot:
         """The biggest spell the enemy may still land this phase (value x chance to cast)."""
         from game.rules.query import army_uses, known, power_left, uses
 
-        used = set(army_uses(state, by)["abilities"])
+        used = set(army_uses(state, by).abilities)
         best = 0.0
         mine = K.live_units(state, self.player)
         for uid in K.live_units(state, by):
             ws = K.ws_of(state, uid)
-            if not ws.wizard_level or power_left(state, uid) <= 0 or uses(state, uid)["no_cast"]:
+            if not ws.wizard_level or power_left(state, uid) <= 0 or uses(state, uid).no_cast:
                 continue
             if exclude_caster_spell and uid == exclude_caster_spell[0] and power_left(state, uid) <= 0:
                 continue
             cx, cy = K.centre(state, uid)
             for sid in known(state, uid, "spell"):
                 sp = state.game.content.abilities[sid]
-                if sid in uses(state, uid)["used"] or (sid in used and not sp.unlimited):
+                if sid in uses(state, uid).used or (sid in used and not sp.unlimited):
                     continue
                 if exclude_caster_spell and sid == exclude_caster_spell[1] and not sp.unlimited:
                     continue

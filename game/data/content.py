@@ -166,26 +166,26 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
             dup = sorted({x for x in lore.abilities if lore.abilities.count(x) > 1})
             problems.append(f"{at('lore', lore.id)}: abilities lists {', '.join(map(repr, dup))} more than once")
         for j, aid in enumerate(lore.abilities):
-            a = abilities.get(aid)
-            if a is None:
+            held = abilities.get(aid)
+            if held is None:
                 problems.append(f"{at('lore', lore.id)}: abilities[{j}]: no spell or prayer has id {aid!r} (M8)")
             elif lore.kind == "manifestation":
-                if a.summons is None:
+                if held.summons is None:
                     problems.append(
                         f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} has no summon effect; a manifestation lore holds only summoning spells and prayers (M9)"
                     )
-            elif a.kind != lore.kind:
-                problems.append(f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {a.kind}, but this is a {lore.kind} lore (M8)")
+            elif held.kind != lore.kind:
+                problems.append(f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {held.kind}, but this is a {lore.kind} lore (M8)")
 
     # Warscrolls: their own spells and prayers exist and have the right kind (M8).
     for w in warscrolls.values():
         for field_name, kind in (("spells", "spell"), ("prayers", "prayer")):
             for j, aid in enumerate(getattr(w, field_name)):
-                a = abilities.get(aid)
-                if a is None:
+                known = abilities.get(aid)
+                if known is None:
                     problems.append(f"{at('warscroll', w.id)}: {field_name}[{j}]: no {kind} has id {aid!r} (M8)")
-                elif a.kind != kind:
-                    problems.append(f"{at('warscroll', w.id)}: {field_name}[{j}]: {aid!r} is a {a.kind}, not a {kind} (M8)")
+                elif known.kind != kind:
+                    problems.append(f"{at('warscroll', w.id)}: {field_name}[{j}]: {aid!r} is a {known.kind}, not a {kind} (M8)")
 
     # Manifestations: passing across may not summon.
     for m in manifestations.values():
@@ -202,11 +202,11 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
             lid = getattr(army, field_name)
             if lid is None:
                 continue
-            lore = lores.get(lid)
-            if lore is None:
+            chosen = lores.get(lid)
+            if chosen is None:
                 problems.append(f"{at('army', army.id)}: {field_name}: unknown lore {lid!r} (M8)")
-            elif lore.kind != kind:
-                problems.append(f"{at('army', army.id)}: {field_name}: {lid!r} is a {lore.kind} lore, not a {kind} lore (M8)")
+            elif chosen.kind != kind:
+                problems.append(f"{at('army', army.id)}: {field_name}: {lid!r} is a {chosen.kind} lore, not a {kind} lore (M8)")
     return problems
 
 

@@ -55,7 +55,9 @@ class Capped:
     def wanted(self) -> bool:
         return self.out is not None
 
-    def add(self, kind: str, where: str, message: Callable[[], str] | str) -> None:
+    def add(self, kind: str, where: str, message: Callable[..., str] | str) -> None:
+        """`message` is the text, or a function called without arguments that makes it (only
+        when it is shown); its parameters, if any, are defaults binding a loop's values."""
         if self.out is None:
             return
         n = self.counts.get(kind, 0) + 1

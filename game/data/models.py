@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Sequence
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -434,7 +434,9 @@ class BattleMap(Strict):
     def _inside(self) -> "BattleMap":
         size = f"{self.width:g}x{self.height:g}"
         off: list[str] = []
-        for kind, items in (("terrain", self.terrain), ("deployment", self.deployment)):
+        groups: tuple[tuple[str, Sequence[Terrain | DeploymentZone]], ...] = (
+            ("terrain", self.terrain), ("deployment", self.deployment))
+        for kind, items in groups:
             for i, item in enumerate(items):
                 for j, (x, y) in enumerate(item.points):
                     if not (0 <= x <= self.width and 0 <= y <= self.height):

@@ -80,7 +80,7 @@ _O_NOCTTY = getattr(os, "O_NOCTTY", 0)
 
 _TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
-PathLike = str | os.PathLike
+PathLike = str | os.PathLike[str]
 
 
 class OutputError(ValueError, OSError):
@@ -122,7 +122,7 @@ def kind_of(mode: int) -> str:
 
 def _link_target(path: PathLike) -> str | None:
     try:
-        return os.readlink(path)
+        return os.readlink(os.fspath(path))
     except (OSError, ValueError):
         return None
 
@@ -581,7 +581,7 @@ def clean_stale_temps(folder: PathLike, names: Iterable[str], now: float | None 
     now = time.time() if now is None else now
     removed: list[Path] = []
     try:
-        entries = list(os.scandir(folder))
+        entries = list(os.scandir(os.fspath(folder)))
     except OSError:
         return removed
     me = os.getpid()

@@ -14,6 +14,7 @@ import shapely
 from shapely.ops import nearest_points
 
 from game.geometry.shapes import Circle
+from game.rules import SummonSetupFrame, UnbindFrame
 from game.rules.query import manifestation_shape, model_circle
 
 Pt = tuple[float, float]
@@ -211,35 +212,31 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
             if e.type == "UnbindAttempted":
                 _model_ring(g, before, e.caster, 0, 30, "unbind", '30" unbind')
                 _line_to(g, before, action.unit, e.caster, "unbind", action.model, "unbinder to caster")
-        if refused and before.decisions:
-            caster = before.decisions[-1].get("caster")
-            if caster in before.units:
-                _model_ring(g, before, caster, before.decisions[-1].get("model", 0), 30, "unbind", '30" unbind')
-                _line_to(g, before, action.unit, caster, "bad", action.model, "unbinder to caster")
+        window = before.decisions[-1] if before.decisions else None
+        if refused and isinstance(window, UnbindFrame) and window.caster in before.units:
+            _model_ring(g, before, window.caster, window.model, 30, "unbind", '30" unbind')
+            _line_to(g, before, action.unit, window.caster, "bad", action.model, "unbinder to caster")
     elif t in ("Banish", "Dispel"):
         _model_ring(g, before, action.unit, action.model, 30, "unbind", f'30" {t.lower()}')
         _line_to(g, before, action.unit, action.manifestation, "unbind", action.model)
         g.highlight[action.manifestation] = "bad"
     elif t == "PlaceManifestation":
-        if before.decisions and before.decisions[-1].get("kind") == "summon_setup":
+        d = before.decisions[-1] if before.decisions else None
+        if isinstance(d, SummonSetupFrame):
             from game.rules.query import setup_region
 
-            d = before.decisions[-1]
-            region = setup_region(before, d["player"], d["unit"], d["model"], d["scroll"])
+            region = setup_region(before, d.player, d.unit, d.model, d.scroll)
             g.outlines.append(GOutline(region, "good", "", fill=True))  # where its centre may go (M9)
         for e in events:
             if e.type == "ManifestationSummoned":
                 _model_ring(g, after, e.summoner, e.model, 12, "reach", '12" wholly within')
                 g.highlight[e.manifestation] = "good"
-        if refused and before.decisions:
-            d = before.decisions[-1]
-            uid, model, scroll = d.get("unit"), d.get("model", 0), d.get("scroll")
-            if uid in before.units:
-                _model_ring(g, before, uid, model, 12, "reach", '12" wholly within')
-            if scroll:
-                from game.rules.query import footprint_at
+        if refused and isinstance(d, SummonSetupFrame):
+            if d.unit in before.units:
+                _model_ring(g, before, d.unit, d.model, 12, "reach", '12" wholly within')
+            from game.rules.query import footprint_at
 
-                g.ghosts.append(GGhost(footprint_at(before, scroll, action.x, action.y), False))
+            g.ghosts.append(GGhost(footprint_at(before, d.scroll, action.x, action.y), False))
     elif t in ("EndPhase", "ChooseControlled"):
         for e in events:
             if e.type == "ManifestationControlled":

@@ -6,7 +6,7 @@ this is just three arrays and exact circle maths, fully vectorised.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence, overload
 
 import numpy as np
 import shapely
@@ -32,9 +32,9 @@ class BaseIndex(Sequence[Circle]):
         self.x = np.fromiter((b.x for b in bases), float, n)
         self.y = np.fromiter((b.y for b in bases), float, n)
         self.r = np.fromiter((b.r for b in bases), float, n)
-        self._points = None
-        self._z = None
-        self._rmax = None
+        self._points: np.ndarray | None = None  # shapely points of the centres, made when first needed
+        self._z: np.ndarray | None = None
+        self._rmax: float | None = None
 
     @classmethod
     def from_arrays(cls, x, y, r) -> "BaseIndex":
@@ -75,7 +75,13 @@ class BaseIndex(Sequence[Circle]):
     def __len__(self) -> int:
         return len(self.x)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Circle: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Circle]: ...
+
+    def __getitem__(self, i: int | slice) -> Circle | list[Circle]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         return Circle(float(self.x[i]), float(self.y[i]), float(self.r[i]))

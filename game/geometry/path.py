@@ -206,6 +206,7 @@ def solve_move(
 
     t = min((h[0] for h in hits), default=math.inf)
     decisive: list[tuple[float, tuple]] = []
+    touched: tuple[str, ...]
     if not math.isfinite(t):
         t_stop, touched, blocked = 1.0, (), False
     else:

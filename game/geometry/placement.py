@@ -27,13 +27,13 @@ def edge_problem(shape: Shape, width: float, height: float) -> str | None:
     if not touches_edge(shape, width, height):
         return None
     if isinstance(shape, Circle):
-        gaps = [
+        circle_gaps = [
             (shape.x, "left", "x"),
             (width - shape.x, "right", "x"),
             (shape.y, "bottom", "y"),
             (height - shape.y, "top", "y"),
         ]
-        g, side, axis = min(gaps, key=lambda t: t[0] - shape.r)
+        g, side, axis = min(circle_gaps, key=lambda t: t[0] - shape.r)
         return (
             f'touches the battlefield edge ({axis}={g:.2f}" from the {side} edge, '
             f'radius {shape.r:.2f}")'

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeAlias
 
 import numpy as np
 import shapely
@@ -125,8 +125,8 @@ exact checks' TOL of 1e-9", so a point on a limit stays legal)."""
 EMPTY = Polygon()
 
 Point2 = tuple[float, float]
-Footprint = float | Sequence[Point2] | Polygon
-Circles = BaseIndex | Sequence[Circle]
+Footprint: TypeAlias = "float | Sequence[Point2] | Polygon"
+Circles: TypeAlias = "BaseIndex | Sequence[Circle]"
 
 
 def segments_for(radius: float, err: float = ERR) -> int:
@@ -150,6 +150,10 @@ class _Foot:
     """A footprint around (0, 0): a radius, or a polygon with its convex pieces negated (-F)."""
 
     __slots__ = ("r", "poly", "key", "xy", "neg", "ext", "outer", "nearest", "targets")
+    r: float | None  # the radius of a round footprint; None for a polygon
+    poly: Polygon | None  # the polygon; None for a round footprint
+    key: tuple[str, Any]  # ("round", r) or ("polygon", its vertices)
+    ext: tuple[float, ...]  # (minx, miny, maxx, maxy)
 
     def __init__(self, footprint: Footprint) -> None:
         if isinstance(footprint, (int, float)):
@@ -214,7 +218,8 @@ def _arrays(circles: Circles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _split(shapes: Iterable[Shape]) -> tuple[list[Circle], list[Polygon]]:
-    circles, polys = [], []
+    circles: list[Circle] = []
+    polys: list[Polygon] = []
     for s in shapes:
         (circles if isinstance(s, Circle) else polys).append(s)
     return circles, polys

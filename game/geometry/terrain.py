@@ -81,6 +81,7 @@ class BBoxGrid:
         c = self.cell
         i0, i1 = math.floor(x0 / c), math.floor(x1 / c)
         j0, j1 = math.floor(y0 / c), math.floor(y1 / c)
+        ids: Sequence[int]
         if (i1 - i0 + 1) * (j1 - j0 + 1) > 4 * len(self.cells) + 16:
             ids = range(len(self.boxes))
         else:

@@ -90,7 +90,7 @@ def _lin(k: int) -> np.ndarray:
     return v
 
 
-def _target_points(target: Shape) -> tuple[np.ndarray, Point2]:
+def _target_points(target: Polygon) -> tuple[np.ndarray, Point2]:
     c = target.centroid
     xy = np.asarray(target.exterior.coords)[:-1]
     mids = 0.5 * (xy + np.roll(xy, -1, axis=0))
@@ -281,8 +281,7 @@ def visible(
     if near_t and isinstance(target, Circle):
         wall = _wall(terrain, near_t, observer, target)
         if wall is not None:
-            names = (terrain.pieces[wall].name,)
-            return Sight(False, _line(cc[0]), names)
+            return Sight(False, _line(cc[0]), (terrain.pieces[wall].name,))
 
     # Tier 1: a coarse candidate set (3 points per arc), then the full one.
     # Terrain first (one vectorised clip against every nearby piece), then the bases

@@ -6,7 +6,8 @@ tests/test_public_surface.py, holds the UI and the AI to that). Here:
 
 - the engine: `Game` (content + profile + battlefield), `State` (`pending()`, `legal_actions()`,
   `explain()`, `apply()`), `Decision`, the dice and the errors;
-- every action and event record (the turn's vocabulary, with `to_dict`/`from_dict`);
+- every action and event record (the turn's vocabulary, with `to_dict`/`from_dict`), and the
+  typed frames of the open decisions (`State.decisions`);
 - positions built by hand (`build_position`, R2's set-up checks), and files: saves, autosaves,
   replays and the one `Recorder` that writes them.
 
@@ -85,6 +86,17 @@ from game.rules.events import (
     UnitDestroyed,
     UnitMoved,
     VictoryPoints,
+)
+from game.rules.frames import (
+    ChargeMoveFrame,
+    DispelFrame,
+    FightFrame,
+    Frame,
+    PredatoryControlFrame,
+    PredatoryMoveFrame,
+    RitualChoiceFrame,
+    SummonSetupFrame,
+    UnbindFrame,
 )
 from game.rules.game import Game
 from game.rules.position import ManifestationSpec, PositionError, UnitSpec, build_position
@@ -192,6 +204,15 @@ __all__ = [
     "DiceScriptError",
     "FlowLoopError",
     "IllegalActionError",
+    "Frame",
+    "UnbindFrame",
+    "RitualChoiceFrame",
+    "ChargeMoveFrame",
+    "FightFrame",
+    "DispelFrame",
+    "SummonSetupFrame",
+    "PredatoryControlFrame",
+    "PredatoryMoveFrame",
     "Game",
     "ManifestationSpec",
     "PositionError",

@@ -108,7 +108,10 @@ def resolve_attacks(
         deal_damage(state, target, totals["damage"], mortal=False, source=kind)
     if totals["mortal"] and (target in state.units or target in state.manifestations):
         deal_damage(state, target, totals["mortal"], mortal=True, source=kind)
-    event = AttacksResolved(unit=attacker, target=target, kind=kind, **totals)
+    event = AttacksResolved(
+        unit=attacker, target=target, kind=kind, attacks=totals["attacks"], hits=totals["hits"], wounds=totals["wounds"],
+        unsaved=totals["unsaved"], damage=totals["damage"], mortal=totals["mortal"],
+    )
     state.emit(event)
     return event
 

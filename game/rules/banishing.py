@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.actions import Action, Banish, Dispel, PassDispel
-from game.rules.allowances import BANISH, check_power, label, record_uses, spend, uses
+from game.rules.allowances import BANISH, check_power, dispel_targets, label, record_dispel_target, record_uses, spend, uses
 from game.rules.casting import own_hero_phase
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import BanishAttempted, DispelAttempted, DispelPassed
 from game.rules.flow import step
+from game.rules.frames import DispelFrame, pop
 from game.rules.manifestations import remove_manifestation, scroll_of, summoning_value
 from game.rules.space import manifestation_shape, model_circle, sight
 from game.rules.targeting import EPS, check_caster
@@ -97,18 +98,13 @@ def _banish(state: "State", a: Banish) -> None:
 def dispel_window(state: "State") -> None:
     """E3: at the start of each hero phase the active player resolves all its dispels first."""
     if dispellable(state):
-        state.decisions.append({"kind": "dispel", "player": state.active})
+        state.decisions.append(DispelFrame(player=state.active))
 
 
 def dispellable(state: "State") -> list[str]:
     """E3: the manifestations on the battlefield that can be dispelled (endless spells only)."""
     kinds = state.game.profile.dispel_kinds
     return [mid for mid in state.manifestations if scroll_of(state, mid).kind in kinds]
-
-
-def _dispel_targets(state: "State", player: int) -> list[str]:
-    """Manifestations this player has tried to dispel this phase (E3), for reading."""
-    return state.phase_uses.get(f"player{player}", {}).get("dispel_targets", [])
 
 
 def _check_dispel(state: "State", a: Dispel) -> None:
@@ -118,10 +114,10 @@ def _check_dispel(state: "State", a: Dispel) -> None:
         raise IllegalActionError(
             "not_dispellable", f"{s.name} ({a.manifestation}) is an {s.kind.replace('_', ' ')}: only endless spells can be dispelled (E3)", "E3"
         )
-    if uses(state, a.unit).get("dispelled"):
+    if uses(state, a.unit).dispelled:
         raise IllegalActionError("dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3")
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
-    if a.manifestation in _dispel_targets(state, a.player):
+    if a.manifestation in dispel_targets(state, a.player):
         raise IllegalActionError(
             "dispel_twice", f"player {a.player} has already tried to dispel {a.manifestation} this phase (E3)", "E3"
         )
@@ -133,9 +129,9 @@ def _check_dispel(state: "State", a: Dispel) -> None:
 def _dispel(state: "State", a: Dispel) -> None:
     d = _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
     u = record_uses(state, a.unit)
-    u["dispelled"] = True
-    u["penalty"] = 1
-    state.phase_uses.setdefault(f"player{a.player}", {"dispel_targets": []})["dispel_targets"].append(a.manifestation)
+    u.dispelled = True
+    u.penalty = 1
+    record_dispel_target(state, a.player, a.manifestation)
     scroll = state.manifestations[a.manifestation].scroll
     value = summoning_value(state, scroll)
     roll = sum(state.roll(2, 6, f"dispelling (beat {value})", "E3", a.player))
@@ -144,15 +140,15 @@ def _dispel(state: "State", a: Dispel) -> None:
     if dispelled:
         remove_manifestation(state, a.manifestation, "dispelled", "E3")
     if not dispellable(state):
-        state.decisions.pop()
+        pop(state, DispelFrame)
 
 
 @handles(PassDispel, kinds=("dispel",), check=lambda state, a: None)
 def _pass(state: "State", a: PassDispel) -> None:
-    state.decisions.pop()
+    pop(state, DispelFrame)
     state.emit(DispelPassed(player=a.player))
     if a.player == state.active and dispellable(state):
-        state.decisions.append({"kind": "dispel", "player": state.opponent(a.player)})
+        state.decisions.append(DispelFrame(player=state.opponent(a.player)))
 
 
 def dispel_options(state: "State", player: int) -> list[Action]:
@@ -161,7 +157,7 @@ def dispel_options(state: "State", player: int) -> list[Action]:
         if u.player != player or not u.alive:
             continue
         ws = state.game.warscroll(u.warscroll)
-        if not (ws.wizard_level or ws.priest_level) or uses(state, uid).get("dispelled"):
+        if not (ws.wizard_level or ws.priest_level) or uses(state, uid).dispelled:
             continue
         for i, _ in u.live_models():
             for mid in dispellable(state):
@@ -174,8 +170,8 @@ def dispel_options(state: "State", player: int) -> list[Action]:
     return out
 
 
-def dispel_view(state: "State", d: dict) -> Decision:
-    p = d["player"]
+def dispel_view(state: "State", d: DispelFrame) -> Decision:
+    p = d.player
     return Decision(
         player=p,
         kind="dispel",

@@ -16,6 +16,7 @@ from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.errors import IllegalActionError
 from game.rules.events import CastAttempted, Miscast, SpellCast, UnbindAttempted, UnbindDeclined
+from game.rules.frames import UnbindFrame, pop, top
 from game.rules.space import model_circle
 from game.rules.summoning import check_may_summon, record_attempt
 from game.rules.targeting import EPS, check_caster, check_known, check_target
@@ -35,7 +36,7 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
     own_hero_phase(state, "cast spells", "M3")
     check_caster(state, player, unit, model, ("WIZARD",), "cast spells")
     spell = check_known(state, unit, spell_id, "spell")
-    if uses(state, unit)["no_cast"]:
+    if uses(state, unit).no_cast:
         raise IllegalActionError("miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3")
     check_allowances(state, player, unit, spell)
 
@@ -67,7 +68,7 @@ def _cast(state: "State", a: CastSpell) -> None:
     roll = sum(dice)
     if sum(1 for d in dice if d == 1) >= 2:
         state.emit(CastAttempted(a.unit, a.model, a.spell, roll, spell.value, "miscast", a.target))
-        record_uses(state, a.unit)["no_cast"] = True
+        record_uses(state, a.unit).no_cast = True
         (dmg,) = state.roll(1, 3, "miscast damage (D3)", "M3", a.player)
         state.emit(Miscast(unit=a.unit, spell=a.spell, damage=dmg))
         deal_damage(state, a.unit, dmg, mortal=True, source="miscast")
@@ -76,26 +77,17 @@ def _cast(state: "State", a: CastSpell) -> None:
         state.emit(CastAttempted(a.unit, a.model, a.spell, roll, spell.value, "failed", a.target))
         return
     state.emit(CastAttempted(a.unit, a.model, a.spell, roll, spell.value, "succeeded", a.target))
-    window = {
-        "kind": "unbind",
-        "player": state.opponent(a.player),
-        "caster": a.unit,
-        "model": a.model,
-        "spell": a.spell,
-        "target": a.target,
-        "roll": roll,
-    }
+    window = UnbindFrame(player=state.opponent(a.player), caster=a.unit, model=a.model, spell=a.spell, target=a.target, roll=roll)
     if unbind_options(state, window):  # M4, M6: a reaction only to a successful roll
         state.decisions.append(window)
     else:
         _resolve(state, window)
 
 
-def unbinders(state: "State", window: dict) -> list[tuple[str, int, float]]:
-    """(unit, model, distance) for every enemy WIZARD model within 30" of the caster with an
-    unbind left (M6, E5)."""
-    player = window["player"]
-    caster = model_circle(state, window["caster"], window["model"])
+def unbinders(state: "State", player: int, caster_unit: str, caster_model: int) -> list[tuple[str, int, float]]:
+    """(unit, model, distance) for every WIZARD model of `player` within 30" of the casting
+    model with an unbind left (M6, E5)."""
+    caster = model_circle(state, caster_unit, caster_model)
     reach = state.game.profile.unbind_range
     out = []
     for uid, u in state.units.items():
@@ -110,54 +102,52 @@ def unbinders(state: "State", window: dict) -> list[tuple[str, int, float]]:
     return out
 
 
-def unbind_options(state: "State", window: dict) -> list[Action]:
-    return [Unbind(player=window["player"], unit=uid, model=i) for uid, i, _ in unbinders(state, window)]
+def unbind_options(state: "State", window: UnbindFrame) -> list[Action]:
+    return [Unbind(player=window.player, unit=uid, model=i) for uid, i, _ in unbinders(state, window.player, window.caster, window.model)]
 
 
-def unbind_view(state: "State", d: dict) -> Decision:
-    spell = state.game.content.abilities[d["spell"]]
-    caster = state.units[d["caster"]].name
-    options = tuple(unbind_options(state, d)) + (DeclineUnbind(player=d["player"]),)
+def unbind_view(state: "State", d: UnbindFrame) -> Decision:
+    spell = state.game.content.abilities[d.spell]
+    caster = state.units[d.caster].name
+    options = tuple(unbind_options(state, d)) + (DeclineUnbind(player=d.player),)
     return Decision(
-        player=d["player"],
+        player=d.player,
         kind="unbind",
-        prompt=f"unbind {spell.name} cast by {caster} with a roll of {d['roll']}, or let it through (M6)",
+        prompt=f"unbind {spell.name} cast by {caster} with a roll of {d.roll}, or let it through (M6)",
         options=options,
-        data={"caster": d["caster"], "model": d["model"], "spell": d["spell"], "roll": d["roll"], "target": d["target"]},
+        data={"caster": d.caster, "model": d.model, "spell": d.spell, "roll": d.roll, "target": d.target},
     )
 
 
 
 def _check_unbind(state: "State", a: Unbind) -> None:
-    window = state.decisions[-1]
+    window = top(state, UnbindFrame)
     check_caster(state, a.player, a.unit, a.model, ("WIZARD",), "unbind")
     if unbinds_left(state, a.unit) <= 0:
         u = uses(state, a.unit)
-        extra = f", less {u['penalty']} for dispelling (E3)" if u["penalty"] else ""
+        extra = f", less {u.penalty} for dispelling (E3)" if u.penalty else ""
         raise IllegalActionError(
-            "unbinds_spent", f"{label(state, a.unit)} has used {u['unbinds']} unbinds this phase{extra} (M6)", "M6"
+            "unbinds_spent", f"{label(state, a.unit)} has used {u.unbinds} unbinds this phase{extra} (M6)", "M6"
         )
-    d = distance(model_circle(state, a.unit, a.model), model_circle(state, window["caster"], window["model"]))
+    d = distance(model_circle(state, a.unit, a.model), model_circle(state, window.caster, window.model))
     reach = state.game.profile.unbind_range
     if d > reach + EPS:
         raise IllegalActionError(
             "out_of_range",
             f"{label(state, a.unit)} model {a.model} is {d:.2f}\" from the caster "
-            f"{label(state, window['caster'])}; unbinding reaches {reach:g}\" (M6)",
+            f"{label(state, window.caster)}; unbinding reaches {reach:g}\" (M6)",
             "M6",
         )
 
 
 @handles(Unbind, kinds=("unbind",), check=_check_unbind)
 def _unbind(state: "State", a: Unbind) -> None:
-    window = state.decisions.pop()
-    record_uses(state, a.unit)["unbinds"] += 1
-    d = distance(model_circle(state, a.unit, a.model), model_circle(state, window["caster"], window["model"]))
-    roll = sum(state.roll(2, 6, f"unbinding (beat {window['roll']})", "M6", a.player))
-    unbound = roll > window["roll"]
-    state.emit(
-        UnbindAttempted(a.unit, a.model, window["caster"], window["spell"], roll, window["roll"], unbound, round(d, 3))
-    )
+    window = pop(state, UnbindFrame)
+    record_uses(state, a.unit).unbinds += 1
+    d = distance(model_circle(state, a.unit, a.model), model_circle(state, window.caster, window.model))
+    roll = sum(state.roll(2, 6, f"unbinding (beat {window.roll})", "M6", a.player))
+    unbound = roll > window.roll
+    state.emit(UnbindAttempted(a.unit, a.model, window.caster, window.spell, roll, window.roll, unbound, round(d, 3)))
     if not unbound:
         _resolve(state, window)
 
@@ -168,24 +158,24 @@ def _check_decline(state: "State", a: DeclineUnbind) -> None:
 
 @handles(DeclineUnbind, kinds=("unbind",), check=_check_decline)
 def _decline(state: "State", a: DeclineUnbind) -> None:
-    window = state.decisions.pop()
-    state.emit(UnbindDeclined(player=a.player, spell=window["spell"]))
+    window = pop(state, UnbindFrame)
+    state.emit(UnbindDeclined(player=a.player, spell=window.spell))
     _resolve(state, window)
 
 
-def _resolve(state: "State", window: dict) -> None:
+def _resolve(state: "State", window: UnbindFrame) -> None:
     """Not unbound: the spell is cast and its effect resolves (M3)."""
-    caster = window["caster"]
+    caster = window.caster
     if not state.units[caster].alive:
         return
-    spell = state.game.content.abilities[window["spell"]]
-    target = window["target"]
+    spell = state.game.content.abilities[window.spell]
+    target = window.target
     if target is not None and target not in state.manifestations and not (
         target in state.units and state.units[target].alive
     ):
         target = None  # the target is gone; nothing left to affect
         if spell.target in ("enemy", "friendly"):
             return
-    state.emit(SpellCast(unit=caster, spell=spell.id, roll=window["roll"], target=target))
+    state.emit(SpellCast(unit=caster, spell=spell.id, roll=window.roll, target=target))
     player = state.units[caster].player
-    resolve(state, EffectContext(player, caster, window["model"], spell.id, target, "M3"), list(spell.effects))
+    resolve(state, EffectContext(player, caster, window.model, spell.id, target, "M3"), list(spell.effects))

@@ -20,6 +20,7 @@ from game.rules.allowances import label
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
+from game.rules.frames import ChargeMoveFrame, pop, top
 from game.geometry.shapes import Circle
 from game.rules.formation import (
     centre_of, in_combat, manifestations_as_units, thing_move_problems, translated,
@@ -79,7 +80,7 @@ def _charge(state: "State", a: Charge) -> None:
     roll = sum(state.roll(2, 6, "charge roll (2D6)", "R4", a.player))
     flags_of(state, a.unit)["charge_tried_turn"] = state.turn
     state.emit(ChargeRolled(unit=a.unit, roll=roll))
-    state.decisions.append({"kind": "charge_move", "player": a.player, "unit": a.unit, "roll": roll})
+    state.decisions.append(ChargeMoveFrame(player=a.player, unit=a.unit, roll=roll))
 
 
 def engaged_with(state: "State", uid: str, to) -> list[str]:
@@ -87,20 +88,20 @@ def engaged_with(state: "State", uid: str, to) -> list[str]:
     return [t for t in enemies_within(state, uid, shapes_at(state, uid, to), ENGAGE) if unit_sees(state, uid, t)]
 
 
-def charge_move_problems(state: "State", d: dict, to) -> list[str]:
-    problems = thing_move_problems(state, d["unit"], to, d["roll"], may_end_in_combat=True, rule="R4")
+def charge_move_problems(state: "State", d: ChargeMoveFrame, to) -> list[str]:
+    problems = thing_move_problems(state, d.unit, to, d.roll, may_end_in_combat=True, rule="R4")
     if problems:
         return problems
-    ends = shapes_at(state, d["unit"], to)
-    if any(unit_sees(state, d["unit"], t) for t in enemies_within(state, d["unit"], ends, ENGAGE)):
+    ends = shapes_at(state, d.unit, to)
+    if any(unit_sees(state, d.unit, t) for t in enemies_within(state, d.unit, ends, ENGAGE)):
         return []
     return ["the unit would not end within ½\" of a visible enemy unit or manifestation (R4)"]
 
 
 def _check_charge_move(state: "State", a: MoveUnit) -> None:
-    d = state.decisions[-1]
-    if a.unit != d["unit"]:
-        raise IllegalActionError("wrong_unit", f"{label(state, d['unit'])} is charging, not {a.unit}", "R4")
+    d = top(state, ChargeMoveFrame)
+    if a.unit != d.unit:
+        raise IllegalActionError("wrong_unit", f"{label(state, d.unit)} is charging, not {a.unit}", "R4")
     problems = charge_move_problems(state, d, a.to)
     if problems:
         raise IllegalActionError("bad_charge", f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems), "R4")
@@ -108,23 +109,23 @@ def _check_charge_move(state: "State", a: MoveUnit) -> None:
 
 @handles(MoveUnit, kinds=("charge_move",), check=_check_charge_move)
 def _do_charge_move(state: "State", a: MoveUnit) -> None:
-    state.decisions.pop()
+    pop(state, ChargeMoveFrame)
     moved = apply_positions(state, a.unit, a.to)
     flags_of(state, a.unit)["charged_turn"] = state.turn
-    state.emit(UnitMoved(unit=a.unit, kind="charge", to=tuple(tuple(p) for p in a.to), distance=moved, rule="R4"))
+    state.emit(UnitMoved(unit=a.unit, kind="charge", to=tuple((x, y) for x, y in a.to), distance=moved, rule="R4"))
 
 
 @handles(FailCharge, kinds=("charge_move",), check=lambda state, a: None)
 def _fail(state: "State", a: FailCharge) -> None:
-    d = state.decisions.pop()
-    state.emit(ChargeFailed(unit=d["unit"], reason="no charge move made"))
+    d = pop(state, ChargeMoveFrame)
+    state.emit(ChargeFailed(unit=d.unit, reason="no charge move made"))
 
 
-def charge_move_candidates(state: "State", d: dict) -> list[Action]:
+def charge_move_candidates(state: "State", d: ChargeMoveFrame) -> list[MoveUnit]:
     """Unchecked charge moves: the whole unit shifted straight at each enemy within reach,
     stopping with its nearest model just inside ½"."""
-    uid, roll, p = d["unit"], d["roll"], d["player"]
-    out: list[Action] = []
+    uid, roll, p = d.unit, d.roll, d.player
+    out: list[MoveUnit] = []
     me = centre_of(state, uid)
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
     things += manifestations_as_units(state, p, "charge")
@@ -140,20 +141,23 @@ def charge_move_candidates(state: "State", d: dict) -> list[Action]:
     return out
 
 
-def charge_move_options(state: "State", d: dict) -> list[Action]:
+def charge_move_options(state: "State", d: ChargeMoveFrame) -> list[Action]:
     """The legal candidate charge moves, then giving up."""
-    moves = [a for a in charge_move_candidates(state, d) if not charge_move_problems(state, d, a.to)]
-    return moves + [FailCharge(player=d["player"])]
+    moves: list[Action] = [a for a in charge_move_candidates(state, d) if not charge_move_problems(state, d, a.to)]
+    return moves + [FailCharge(player=d.player)]
 
 
-def charge_move_view(state: "State", d: dict) -> Decision:
+def charge_move_view(state: "State", d: ChargeMoveFrame) -> Decision:
+    def candidates() -> list[Action]:
+        return [*charge_move_candidates(state, d), FailCharge(player=d.player)]
+
     return Decision(
-        player=d["player"],
+        player=d.player,
         kind="charge_move",
-        prompt=f"move {label(state, d['unit'])} up to {d['roll']}\" to end within ½\" of an enemy, or give up the charge (R4)",
+        prompt=f"move {label(state, d.unit)} up to {d.roll}\" to end within ½\" of an enemy, or give up the charge (R4)",
         options=state.lazily(lambda: charge_move_options(state, d)),
-        candidates=state.lazily(lambda: charge_move_candidates(state, d) + [FailCharge(player=d["player"])]),
-        data={"unit": d["unit"], "roll": d["roll"]},
+        candidates=state.lazily(candidates),
+        data={"unit": d.unit, "roll": d.roll},
     )
 
 

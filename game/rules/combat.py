@@ -26,6 +26,7 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
 from game.rules.flow import step
+from game.rules.frames import FightFrame, pop
 from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, thing_move_problems, translated
 from game.rules.manifest_units import can_be_affected, moves_like_unit
 from game.rules.movement import apply_positions
@@ -73,7 +74,7 @@ def open_fights(state: "State") -> None:
 def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
     for p in (preferred, 3 - preferred):
         if p not in passed and eligible(state, p):
-            state.decisions.append({"kind": "fight", "player": p, "passed": list(passed)})
+            state.decisions.append(FightFrame(player=p, passed=list(passed)))
             return
 
 
@@ -113,13 +114,13 @@ def _pile_in(state: "State", uid: str, target: str) -> None:
         to = translated(state, uid, dx / n * length * f, dy / n * length * f)
         if not thing_move_problems(state, uid, to, PILE_IN, may_end_in_combat=True, rule="R4"):
             moved = apply_positions(state, uid, to)
-            state.emit(UnitMoved(unit=uid, kind="pile_in", to=tuple(tuple(p) for p in to), distance=moved, rule="R4"))
+            state.emit(UnitMoved(unit=uid, kind="pile_in", to=tuple(to), distance=moved, rule="R4"))
             return
 
 
 @handles(Fight, kinds=("fight",), check=_check_fight)
 def _fight(state: "State", a: Fight) -> None:
-    d = state.decisions.pop()
+    d = pop(state, FightFrame)
     if a.unit in state.manifestations:  # M10: a manifestation fights like a unit of one model
         state.manifestations[a.unit].flags["fought_turn"] = state.turn
         if moves_like_unit(state, a.unit):  # PREDATORY ones fight where they stand [ruling]
@@ -133,22 +134,22 @@ def _fight(state: "State", a: Fight) -> None:
         n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
         volleys = [Volley(w, n) for w in melee(state, a.unit)] if n else []
     resolve_attacks(state, a.unit, volleys, a.target, kind="combat")
-    _next_fighter(state, 3 - a.player, d["passed"])
+    _next_fighter(state, 3 - a.player, d.passed)
 
 
 @handles(PassFight, kinds=("fight",), check=lambda state, a: None)
 def _pass(state: "State", a: PassFight) -> None:
-    d = state.decisions.pop()
+    d = pop(state, FightFrame)
     state.emit(FightPassed(player=a.player))
-    _next_fighter(state, 3 - a.player, d["passed"] + [a.player])
+    _next_fighter(state, 3 - a.player, d.passed + [a.player])
 
 
 def fight_options(state: "State", player: int) -> list[Action]:
     return [Fight(player=player, unit=uid, target=t) for uid in eligible(state, player) for t in fight_targets(state, uid)]
 
 
-def fight_view(state: "State", d: dict) -> Decision:
-    p = d["player"]
+def fight_view(state: "State", d: FightFrame) -> Decision:
+    p = d.player
     return Decision(
         player=p,
         kind="fight",

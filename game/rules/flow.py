@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
 
 from game.rules.actions import Action, ChooseTurnOrder, EndPhase
+from game.rules.allowances import fresh_turn_uses
 from game.rules.decisions import Decision, handles
 from game.rules.errors import FlowLoopError, IllegalActionError
 from game.rules.events import (
@@ -236,7 +237,7 @@ def pending(state: "State") -> Decision:
         return Decision(player=0, kind="over", prompt="nothing: the game is over")
     if state.decisions:
         top = state.decisions[-1]
-        return table().decisions[top["kind"]](state, top)
+        return table().decisions[top.kind](state, top)
     if state.stage == "deployment":
         return Decision(
             player=state.active,
@@ -282,7 +283,7 @@ def head(state: "State") -> tuple[int, str]:
         return 0, "over"
     if state.decisions:
         top = state.decisions[-1]
-        return top["player"], top["kind"]
+        return top.player, top.kind
     if state.stage == "deployment":
         return state.active, "deploy"
     if state.stage == "turn_order":
@@ -369,7 +370,7 @@ def start_round(state: "State") -> None:
 def _start_turn(state: "State", player: int) -> None:
     state.turn += 1
     state.active = player
-    state.turn_uses = {"1": {}, "2": {}}
+    state.turn_uses = fresh_turn_uses()
     state.emit(TurnStarted(round=state.round, player=player))
     _enter_phase(state, table().phases[0])
 

@@ -24,7 +24,7 @@ def on_battlefield(state: "State", player: int) -> list[str]:
 def remove_manifestation(state: "State", mid: str, reason: str, rule: str) -> None:
     """Take a manifestation off the battlefield (E4). It cannot be summoned again this turn (M9, E3)."""
     m = state.manifestations.pop(mid)
-    removed = state.turn_uses[str(m.player)].setdefault("removed", [])
+    removed = state.turn_uses[str(m.player)].mark("removed").removed
     if m.scroll not in removed:
         removed.append(m.scroll)
     state.emit(ManifestationRemoved(manifestation=mid, scroll=m.scroll, reason=reason, rule=rule))

@@ -61,10 +61,10 @@ def apply_positions(state: "State", uid: str, to) -> float:
     """Move the unit's live models (or a manifestation's centre, M10); return the longest
     distance any model moved."""
     if uid in state.manifestations:
-        m = state.manifestations[uid]
+        mf = state.manifestations[uid]
         (x, y), = to
-        longest = math.hypot(x - m.x, y - m.y)
-        m.x, m.y = float(x), float(y)
+        longest = math.hypot(x - mf.x, y - mf.y)
+        mf.x, mf.y = float(x), float(y)
         invalidate(state)
         return round(longest, 4)
     longest = 0.0
@@ -96,7 +96,7 @@ def _check_deploy(state: "State", a: DeployUnit) -> None:
 @handles(DeployUnit, kinds=("deploy",), check=_check_deploy)
 def _deploy(state: "State", a: DeployUnit) -> None:
     apply_positions(state, a.unit, a.to)
-    state.emit(UnitDeployed(unit=a.unit, to=tuple(tuple(p) for p in a.to)))
+    state.emit(UnitDeployed(unit=a.unit, to=tuple((x, y) for x, y in a.to)))
 
 
 # --- the movement phase ----------------------------------------------------------------------
@@ -176,7 +176,7 @@ def _move(state: "State", a: MoveUnit) -> None:
     flags = flags_of(state, a.unit)
     flags["moved_turn"] = state.turn
     flags.pop("declared", None)
-    state.emit(UnitMoved(unit=a.unit, kind=kind, to=tuple(tuple(p) for p in a.to), distance=moved))
+    state.emit(UnitMoved(unit=a.unit, kind=kind, to=tuple((x, y) for x, y in a.to), distance=moved))
 
 
 # --- options for bots and UI hints -----------------------------------------------------------

@@ -15,6 +15,7 @@ from game.rules.casting import check_allowances, own_hero_phase, record_use
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.events import PrayerChanted, PrayerResolved, RitualPoints, SummonFailed
+from game.rules.frames import RitualChoiceFrame, pop
 from game.rules.summoning import candidate_points
 from game.rules.targeting import check_caster, check_known, check_target
 
@@ -49,23 +50,22 @@ def _chant(state: "State", a: ChantPrayer) -> None:
         state.emit(RitualPoints(a.unit, "lost", priest.ritual_points - before, priest.ritual_points))
         return
     state.decisions.append(
-        {"kind": "ritual_choice", "player": a.player, "unit": a.unit, "model": a.model,
-         "prayer": a.prayer, "target": a.target, "roll": roll}
+        RitualChoiceFrame(player=a.player, unit=a.unit, model=a.model, prayer=a.prayer, target=a.target, roll=roll)
     )
 
 
-def ritual_view(state: "State", d: dict) -> Decision:
-    prayer = state.game.content.abilities[d["prayer"]]
-    points = state.units[d["unit"]].ritual_points
+def ritual_view(state: "State", d: RitualChoiceFrame) -> Decision:
+    prayer = state.game.content.abilities[d.prayer]
+    points = state.units[d.unit].ritual_points
     return Decision(
-        player=d["player"],
+        player=d.player,
         kind="ritual_choice",
         prompt=(
-            f"bank the roll of {d['roll']} as ritual points, or spend: {d['roll']} + {points} points "
+            f"bank the roll of {d.roll} as ritual points, or spend: {d.roll} + {points} points "
             f"against {prayer.name}'s {prayer.value} (M5)"
         ),
-        options=(BankRitual(player=d["player"]), SpendRitual(player=d["player"])),
-        data={"unit": d["unit"], "prayer": d["prayer"], "roll": d["roll"], "ritual_points": points},
+        options=(BankRitual(player=d.player), SpendRitual(player=d.player)),
+        data={"unit": d.unit, "prayer": d.prayer, "roll": d.roll, "ritual_points": points},
     )
 
 
@@ -76,28 +76,28 @@ def _no_check(state: "State", a) -> None:
 
 @handles(BankRitual, kinds=("ritual_choice",), check=_no_check)
 def _bank(state: "State", a: BankRitual) -> None:
-    d = state.decisions.pop()
-    priest = state.units[d["unit"]]
-    priest.ritual_points += d["roll"]
-    state.emit(RitualPoints(d["unit"], "banked", d["roll"], priest.ritual_points))
+    d = pop(state, RitualChoiceFrame)
+    priest = state.units[d.unit]
+    priest.ritual_points += d.roll
+    state.emit(RitualPoints(d.unit, "banked", d.roll, priest.ritual_points))
 
 
 @handles(SpendRitual, kinds=("ritual_choice",), check=_no_check)
 def _spend(state: "State", a: SpendRitual) -> None:
-    d = state.decisions.pop()
-    priest = state.units[d["unit"]]
-    prayer = state.game.content.abilities[d["prayer"]]
+    d = pop(state, RitualChoiceFrame)
+    priest = state.units[d.unit]
+    prayer = state.game.content.abilities[d.prayer]
     points = priest.ritual_points
-    answered = d["roll"] + points >= prayer.value
-    if answered and prayer.summons and not candidate_points(state, a.player, d["unit"], d["model"], prayer.summons, 1):
+    answered = d.roll + points >= prayer.value
+    if answered and prayer.summons and not candidate_points(state, a.player, d.unit, d.model, prayer.summons, 1):
         # E2: no legal set-up means the attempt fails; the points are kept [ruling]
-        state.emit(PrayerResolved(d["unit"], d["prayer"], d["roll"], points, prayer.value, False))
-        state.emit(SummonFailed(scroll=prayer.summons, unit=d["unit"], reason="no legal set-up exists"))
+        state.emit(PrayerResolved(d.unit, d.prayer, d.roll, points, prayer.value, False))
+        state.emit(SummonFailed(scroll=prayer.summons, unit=d.unit, reason="no legal set-up exists"))
         return
-    state.emit(PrayerResolved(d["unit"], d["prayer"], d["roll"], points, prayer.value, answered))
+    state.emit(PrayerResolved(d.unit, d.prayer, d.roll, points, prayer.value, answered))
     if not answered:
         return
     priest.ritual_points = 0
     if points:
-        state.emit(RitualPoints(d["unit"], "spent", -points, 0))
-    resolve(state, EffectContext(a.player, d["unit"], d["model"], d["prayer"], d["target"], "M5"), list(prayer.effects))
+        state.emit(RitualPoints(d.unit, "spent", -points, 0))
+    resolve(state, EffectContext(a.player, d.unit, d.model, d.prayer, d.target, "M5"), list(prayer.effects))

@@ -66,6 +66,7 @@ from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.errors import IllegalActionError
 from game.rules.flow import Step, step
+from game.rules.frames import PredatoryControlFrame, PredatoryMoveFrame, pop, top
 from game.rules.manifestations import scroll_of
 from game.rules.predatory_records import (
     ChooseControlled,
@@ -193,14 +194,14 @@ def control(state: "State") -> None:
             by_unit.setdefault(state.manifestations[mid].summoner, []).append(mid)
         else:
             _wild(state, mid, why)
-    asks: list[dict[str, Any]] = []
+    asks: list[PredatoryControlFrame] = []
     for uid, mids in by_unit.items():
         if len(mids) == 1:
             _mark(state, mids[0])
         else:
-            asks.append({"kind": "predatory_control", "player": state.units[uid].player, "unit": uid, "candidates": mids})
+            asks.append(PredatoryControlFrame(player=state.units[uid].player, unit=uid, candidates=mids))
     # The active player answers first; within a player, in the order the units were listed.
-    asks.sort(key=lambda d: (d["player"] != state.active, list(state.units).index(d["unit"])))
+    asks.sort(key=lambda d: (d.player != state.active, list(state.units).index(d.unit)))
     state.decisions.extend(reversed(asks))
 
 
@@ -217,19 +218,19 @@ def _mark(state: "State", mid: str) -> None:
     state.emit(ManifestationControlled(manifestation=mid, unit=m.summoner, model=m.summoner_model, player=m.player))
 
 
-def control_view(state: "State", d: dict) -> Decision:
-    u = state.units[d["unit"]]
-    names = ", ".join(f"{scroll_of(state, mid).name} ({mid})" for mid in d["candidates"])
+def control_view(state: "State", d: PredatoryControlFrame) -> Decision:
+    u = state.units[d.unit]
+    names = ", ".join(f"{scroll_of(state, mid).name} ({mid})" for mid in d.candidates)
     return Decision(
-        player=d["player"],
+        player=d.player,
         kind="predatory_control",
-        prompt=f"{u.name} ({d['unit']}) can control only one of {names}; pick it, the others go wild (E7, E5)",
-        options=tuple(ChooseControlled(player=d["player"], manifestation=mid) for mid in d["candidates"]),
+        prompt=f"{u.name} ({d.unit}) can control only one of {names}; pick it, the others go wild (E7, E5)",
+        options=tuple(ChooseControlled(player=d.player, manifestation=mid) for mid in d.candidates),
         data={
-            "unit": d["unit"],
+            "unit": d.unit,
             # the summoning model of each candidate (E5): control is measured from it
-            "models": {mid: state.manifestations[mid].summoner_model for mid in d["candidates"] if mid in state.manifestations},
-            "candidates": list(d["candidates"]),
+            "models": {mid: state.manifestations[mid].summoner_model for mid in d.candidates if mid in state.manifestations},
+            "candidates": list(d.candidates),
             "rule": "E7",
         },
     )
@@ -237,20 +238,20 @@ def control_view(state: "State", d: dict) -> Decision:
 
 
 def _check_choose(state: "State", a: ChooseControlled) -> None:
-    d = state.decisions[-1]
-    if a.manifestation not in d["candidates"] or a.manifestation not in state.manifestations:
+    d = top(state, PredatoryControlFrame)
+    if a.manifestation not in d.candidates or a.manifestation not in state.manifestations:
         raise IllegalActionError(
             "not_a_candidate",
-            f"{d['unit']} cannot control {a.manifestation!r}; choose one of {', '.join(d['candidates'])} (E7)",
+            f"{d.unit} cannot control {a.manifestation!r}; choose one of {', '.join(d.candidates)} (E7)",
             "E7",
         )
 
 
 @handles(ChooseControlled, kinds=("predatory_control",), check=_check_choose)
 def _choose(state: "State", a: ChooseControlled) -> None:
-    d = state.decisions.pop()
+    d = pop(state, PredatoryControlFrame)
     _mark(state, a.manifestation)
-    for mid in d["candidates"]:
+    for mid in d.candidates:
         if mid != a.manifestation and mid in state.manifestations:
             _wild(state, mid, "chose_another")
 
@@ -263,21 +264,21 @@ def moves(state: "State") -> None:
     """E8: the move decisions, controlled ones first, then the wild ones in turns."""
     if not predatory_ids(state):
         return
-    rec = {"kind": "predatory_move", "player": state.active, "stage": "controlled", "moved": [], "next_wild": state.active}
+    rec = PredatoryMoveFrame(player=state.active, stage="controlled", moved=[], next_wild=state.active)
     state.decisions.append(rec)
     _advance(state, rec)
 
 
-def eligible(state: "State", rec: dict, player: int | None = None) -> list[str]:
+def eligible(state: "State", rec: PredatoryMoveFrame, player: int | None = None) -> list[str]:
     """The manifestations `player` (default: the deciding player) may move now (E8)."""
-    player = rec["player"] if player is None else player
-    moved = rec["moved"]
+    player = rec.player if player is None else player
+    moved = rec.moved
     out = []
     for mid, m in state.manifestations.items():
         if mid in moved or not is_mover(state, mid):
             continue
         controlled = CONTROLLED_BY in m.flags
-        if rec["stage"] == "controlled":
+        if rec.stage == "controlled":
             if controlled and m.player == player:
                 out.append(mid)
         elif not controlled:
@@ -285,37 +286,37 @@ def eligible(state: "State", rec: dict, player: int | None = None) -> list[str]:
     return out
 
 
-def _advance(state: "State", rec: dict) -> None:
+def _advance(state: "State", rec: PredatoryMoveFrame) -> None:
     """Move the procedure on to whoever must move next, passing players with nothing to move;
     close it when nothing is left (E8)."""
     active = state.active
-    if rec["stage"] == "controlled":
+    if rec.stage == "controlled":
         order = (active, state.opponent(active))
-        for side in order[order.index(rec["player"]):]:
+        for side in order[order.index(rec.player):]:
             if eligible(state, rec, side):
-                rec["player"] = side
+                rec.player = side
                 return
-        rec["stage"] = "wild"
+        rec.stage = "wild"
     passes = 0
     while passes < 2:
-        p = rec["next_wild"]
+        p = rec.next_wild
         if eligible(state, rec, p):
-            rec["player"] = p
+            rec.player = p
             return
         if not eligible(state, rec, state.opponent(p)):
             break
         state.emit(PredatoryPassed(player=p))
-        rec["next_wild"] = state.opponent(p)
+        rec.next_wild = state.opponent(p)
         passes += 1
     _close(state, rec)
 
 
-def _close(state: "State", rec: dict) -> None:
+def _close(state: "State", rec: PredatoryMoveFrame) -> None:
     for i in range(len(state.decisions) - 1, -1, -1):
         if state.decisions[i] is rec:
             del state.decisions[i]
             break
-    state.emit(PredatoryMovesEnded(moved=tuple(rec["moved"])))
+    state.emit(PredatoryMovesEnded(moved=tuple(rec.moved)))
 
 
 # --- E9, E10: the move -----------------------------------------------------------------------
@@ -420,13 +421,13 @@ def passed_across(state: "State", mid: str, start: tuple[float, float], end: tup
 
 
 def _check_move(state: "State", a: MovePredatory) -> None:
-    rec = state.decisions[-1]
+    rec = top(state, PredatoryMoveFrame)
     if a.manifestation not in state.manifestations:
         raise IllegalActionError("unknown_manifestation", f"there is no manifestation {a.manifestation!r} on the battlefield", "E8")
     if a.manifestation not in eligible(state, rec):
         why = (
             "it is not one of yours that your models control, or it has already moved"
-            if rec["stage"] == "controlled"
+            if rec.stage == "controlled"
             else "it is controlled or has already moved this phase"
         )
         raise IllegalActionError("not_eligible", f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)", "E8")
@@ -437,14 +438,14 @@ def _check_move(state: "State", a: MovePredatory) -> None:
 
 @handles(MovePredatory, kinds=("predatory_move",), check=_check_move)
 def _move(state: "State", a: MovePredatory) -> None:
-    rec = state.decisions[-1]
+    rec = top(state, PredatoryMoveFrame)
     mid = a.manifestation
     m = state.manifestations[mid]
-    wild = rec["stage"] == "wild"
-    rec["moved"].append(mid)
+    wild = rec.stage == "wild"
+    rec.moved.append(mid)
     if wild:
         m.commander = a.player
-        rec["next_wild"] = state.opponent(a.player)
+        rec.next_wild = state.opponent(a.player)
         state.emit(CommandTaken(manifestation=mid, player=a.player))
     else:
         m.commander = m.player
@@ -563,11 +564,11 @@ def candidate_points(state: "State", mid: str, player: int, directions: int = DI
     return out
 
 
-def move_view(state: "State", rec: dict) -> Decision:
+def move_view(state: "State", rec: PredatoryMoveFrame) -> Decision:
     """The move decision. `data["manifestations"]` describes every eligible one (centre, reach);
     the point-choice keys (`point_action`, `point_fields`, `centre`, `reach`, `scroll`) describe
     the first of them, for front ends that offer one point choice at a time."""
-    p = rec["player"]
+    p = rec.player
     mids = eligible(state, rec)
     info: dict[str, Any] = {}
     for mid in mids:
@@ -583,11 +584,11 @@ def move_view(state: "State", rec: dict) -> Decision:
     def options() -> list[Action]:
         return [MovePredatory(player=p, manifestation=mid, x=x, y=y) for mid in mids for x, y in candidate_points(state, mid, p)]
 
-    if rec["stage"] == "controlled":
+    if rec.stage == "controlled":
         prompt = "move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"
     else:
         prompt = "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
-    data: dict[str, Any] = {"stage": rec["stage"], "moved": list(rec["moved"]), "manifestations": info, "rule": "E8"}
+    data: dict[str, Any] = {"stage": rec.stage, "moved": list(rec.moved), "manifestations": info, "rule": "E8"}
     if mids:
         first = info[mids[0]]
         data.update(

@@ -6,8 +6,9 @@
     state.apply(action)      -> list[Event]; raises IllegalActionError, leaving the state untouched
     state.clone(); state.to_dict(); State.from_dict(d, game); state.is_over(); state.result()
 
-Everything in the state is plain data; `to_dict()` and `from_dict()` round-trip exactly, dice
-included, so a save or a clone continues the same game.
+Everything in the state is plain data or a typed record that saves as plain data (the decision
+frames, game.rules.frames; the use counters, game.rules.allowances); `to_dict()` and
+`from_dict()` round-trip exactly, dice included, so a save or a clone continues the same game.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from typing import Any, Callable, Iterator
 
 from game.rules import flow
 from game.rules.actions import Action
+from game.rules.allowances import ArmyUses, PlayerUses, UnitUses, fresh_turn_uses, phase_uses_from_checked
 from game.rules.decisions import HANDLERS, Decision
 from game.rules.dice import Dice, dice_from_dict
 from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
 from game.rules.deployment import deploy_army
+from game.rules.frames import Frame, frame_from_checked
 from game.rules.game import Game
 from game.rules.state_check import state_problems
 from game.rules.units import ManifestationState, ModelState, UnitState, geometry_epoch
@@ -34,7 +37,9 @@ SHOWN_PROBLEMS = 3  # how many of a refused state's problems `from_dict` names
 # The state's plain fields, by how a copy takes them (`State._fill`).
 _SCALAR_FIELDS = ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter")
 _LIST_FIELDS = ("steps", "score", "objectives")
-_NESTED_FIELDS = ("decisions", "phase_uses", "turn_uses", "flags", "outcome")
+_NESTED_FIELDS = ("flags", "outcome")
+# The typed records (game.rules.stored) are copied and read back by `clone` and `from_dict`:
+# decisions, phase_uses and turn_uses.
 
 
 class State:
@@ -52,17 +57,20 @@ class State:
         self.priority_winner = 0
         self.units: dict[str, UnitState] = {}
         self.manifestations: dict[str, ManifestationState] = {}
-        self.decisions: list[dict[str, Any]] = []  # stack of open decisions; the last is on top
+        self.decisions: list[Frame] = []  # stack of open decisions (game.rules.frames); the last is on top
         self.steps: list[str] = []  # queued automatic steps (flow.STEPS), run when no decision is open
-        self.phase_uses: dict[str, dict[str, Any]] = {}  # per unit, reset each phase (M1, R1)
-        self.turn_uses: dict[str, dict[str, Any]] = {"1": {}, "2": {}}  # per army, reset each turn (M2, M7, M9)
+        # per unit, and per player under "player1" / "player2" (E3), reset each phase (M1, R1)
+        self.phase_uses: dict[str, UnitUses | PlayerUses] = {}
+        self.turn_uses: dict[str, ArmyUses] = fresh_turn_uses()  # per army "1", "2", reset each turn (M2, M7, M9)
         self.score = [0, 0]
         self.objectives: list[int | None] = [None] * len(game.battlefield.map.objectives)
         self.flags: dict[str, Any] = {}  # one-off battle facts, e.g. a general-slain bonus paid
         self.outcome: dict[str, Any] | None = None
         self.counter = 0  # for fresh manifestation ids
         self._events: list[Event] | None = None
-        self._cache: dict[str, Any] = {}  # derived geometry, never serialised (see space.positions)
+        # derived geometry, never serialised (see space.positions): "positions", or a tuple naming
+        # what was derived and from what
+        self._cache: dict[str | tuple[Any, ...], Any] = {}
         self._cache_fp: tuple | None = None  # the geometry epoch the cache was computed at
         self._querying = False
         self._moves = [0]  # moves of the models a clone owns (units._Tracked)
@@ -218,6 +226,9 @@ class State:
         s = State(self.game, self.dice.clone())
         valid = self._cache_fp is not None and self._cache_fp == self._cache_key()
         s._fill(lambda key: getattr(self, key))
+        s.decisions = [f.copy() for f in self.decisions]
+        s.phase_uses = {k: u.copy() for k, u in self.phase_uses.items()}
+        s.turn_uses = {k: t.copy() for k, t in self.turn_uses.items()}
         s.units = {k: u.copy(s._moves) for k, u in self.units.items()}
         s.manifestations = {k: m.copy(s._moves) for k, m in self.manifestations.items()}
         if valid:
@@ -239,10 +250,10 @@ class State:
             "priority_winner": self.priority_winner,
             "units": {k: u.to_dict() for k, u in self.units.items()},
             "manifestations": {k: m.to_dict() for k, m in self.manifestations.items()},
-            "decisions": copy.deepcopy(self.decisions),
+            "decisions": [f.to_dict() for f in self.decisions],
             "steps": list(self.steps),
-            "phase_uses": copy.deepcopy(self.phase_uses),
-            "turn_uses": copy.deepcopy(self.turn_uses),
+            "phase_uses": {k: u.to_dict() for k, u in self.phase_uses.items()},
+            "turn_uses": {k: t.to_dict() for k, t in self.turn_uses.items()},
             "score": list(self.score),
             "objectives": list(self.objectives),
             "flags": copy.deepcopy(self.flags),
@@ -271,12 +282,16 @@ class State:
             raise ValueError(shown + (f"; and {more} more" if more > 0 else ""))
         s = cls(game, dice_from_dict(d["dice"]))
         s._fill(d.__getitem__)
+        s.decisions = [frame_from_checked(f) for f in d["decisions"]]
+        s.phase_uses = phase_uses_from_checked(d["phase_uses"])
+        s.turn_uses = {k: ArmyUses.from_checked(t) for k, t in d["turn_uses"].items()}
         s.units = {k: UnitState.from_checked(u) for k, u in d["units"].items()}
         s.manifestations = {k: ManifestationState.from_checked(m) for k, m in d["manifestations"].items()}
         return s
 
     def _fill(self, source: Callable[[str], Any]) -> None:
-        """Copy every plain field (all but units, manifestations and dice) from `source(name)`."""
+        """Copy every plain field (all but units, manifestations, dice and the typed records)
+        from `source(name)`."""
         for key in _SCALAR_FIELDS:
             setattr(self, key, source(key))
         for key in _LIST_FIELDS:

@@ -6,10 +6,11 @@ refusal into a `SaveError` naming the file. Two layers, the second run only when
 
 1. **Shape** (pydantic, like the data files): every field present with the right type, no unknown
    keys; ints are JSON integers (not true/false, not 2.5), coordinates are finite numbers. The
-   open dicts of the state are typed too: decision frames per `kind`, unit and manifestation
-   `flags`, `phase_uses` and `turn_uses` (see the models below; a new flag or decision kind is
-   declared here, and `test_rules_file_decoding` plays random games in every profile to catch one
-   that is not).
+   open dicts of the state are typed too: unit and manifestation `flags` (a new flag is declared
+   here, and `test_rules_file_decoding` plays random games in every profile to catch one that is
+   not); the decision frames per `kind` and the use counters in `phase_uses` and `turn_uses` are
+   typed records (`game.rules.frames`, `game.rules.allowances`) whose schemas are derived from
+   their classes (`doc_model`), so a new decision kind or counter is declared once, in its class.
 2. **Meaning**, against the `Game`: known warscroll, manifestation and ability ids; players 1 or
    2; `stage` one of `flow.STAGES`, `phase` one of the turn table's phases (or "deployment"); round within
    the game's rounds and the turn number consistent with the round and who went first; damage
@@ -26,11 +27,26 @@ battlefield (G3)``. The engine's own states always pass (a conformance test play
 
 from __future__ import annotations
 
+import copy
 import math
 import re
+import types
+import typing
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, PlainValidator, StrictBool, StrictStr, Tag, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictStr,
+    Tag,
+    ValidationError,
+    create_model,
+)
+from pydantic_core import ErrorDetails
 
 from game.geometry.measure import overlaps
 from game.geometry.nearby import BaseIndex
@@ -39,6 +55,7 @@ from game.geometry.shapes import Circle, Shape
 
 if TYPE_CHECKING:
     from game.rules.game import Game
+    from game.rules.stored import Stored
 
 MAX_SHOWN = 40  # problems collected at most; State.from_dict shows the first few
 
@@ -159,99 +176,79 @@ class ManifestationDoc(_Doc):
     flags: FlagsDoc
 
 
-# --- decision frames (the stack in State.decisions; turn.TURN.decisions) -----------------------
+# --- records derived from their classes (game.rules.stored) ----------------------------------
+
+_PLAIN: dict[Any, Any] = {int: Int, float: Num, str: Str, bool: Bool}
+_DOCS: dict[type, type[_Doc]] = {}
 
 
-class UnbindFrame(_Doc):
-    kind: Literal["unbind"]
-    player: Int
-    caster: Str
-    model: Int
-    spell: Str
-    target: Str | None
-    roll: Int
+def _doc_type(tp: Any) -> Any:
+    """A record field's type as the state's schema checks it: int, float, str and bool strictly
+    (`Int`, `Num`, `Str`, `Bool`), through lists, tuples, unions with None and Annotated
+    constraints; Literal as it is."""
+    if tp in _PLAIN:
+        return _PLAIN[tp]
+    if tp is type(None):
+        return tp
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        return Annotated[(_doc_type(args[0]), *tp.__metadata__)]
+    if origin is Literal:
+        return tp
+    if origin is list:
+        return types.GenericAlias(list, (_doc_type(args[0]),))  # list[...], built at run time
+    if origin is tuple:
+        return types.GenericAlias(tuple, tuple(_doc_type(a) for a in args))
+    if origin in (Union, types.UnionType):
+        return Union[tuple(_doc_type(a) for a in args)]
+    raise TypeError(f"no schema for a record field of type {tp!r}")
 
 
-class RitualChoiceFrame(_Doc):
-    kind: Literal["ritual_choice"]
-    player: Int
-    unit: Str
-    model: Int
-    prayer: Str
-    target: Str | None
-    roll: Int
+def doc_model(cls: type["Stored"]) -> type[_Doc]:
+    """The pydantic model of a typed record's saved dict, derived from its fields: a `kind`
+    class constant first (decision frames), then the saved fields in order; a SPARSE field may
+    be absent. Built once per class."""
+    found = _DOCS.get(cls)
+    if found is None:
+        fields: dict[str, Any] = {}
+        kind = getattr(cls, "kind", None)
+        if isinstance(kind, str):
+            fields["kind"] = (Literal[kind], ...)
+        sparse = cls.layout().defaults
+        for name, tp in cls.field_types().items():
+            default = Field(default_factory=lambda v=sparse[name]: copy.copy(v)) if name in sparse else ...
+            fields[name] = (_doc_type(tp), default)
+        found = _DOCS[cls] = create_model(f"{cls.__name__}Doc", __base__=_Doc, **fields)
+    return found
 
 
-class ChargeMoveFrame(_Doc):
-    kind: Literal["charge_move"]
-    player: Int
-    unit: Str
-    roll: Int
+def _frame_docs() -> tuple[type[_Doc], ...]:
+    from game.rules.frames import FRAME_TYPES
+
+    return tuple(doc_model(f) for f in FRAME_TYPES.values())
 
 
-class FightFrame(_Doc):
-    kind: Literal["fight"]
-    player: Int
-    passed: list[Int]
+def _uses_docs() -> tuple[type[_Doc], type[_Doc], type[_Doc]]:
+    from game.rules.allowances import ArmyUses, PlayerUses, UnitUses
+
+    return doc_model(UnitUses), doc_model(PlayerUses), doc_model(ArmyUses)
 
 
-class DispelFrame(_Doc):
-    kind: Literal["dispel"]
-    player: Int
+_UnitUsesDoc, _PlayerUsesDoc, _ArmyUsesDoc = _uses_docs()
 
-
-class SummonSetupFrame(_Doc):
-    kind: Literal["summon_setup"]
-    player: Int
-    unit: Str
-    model: Int
-    scroll: Str
-
-
-class PredatoryControlFrame(_Doc):
-    kind: Literal["predatory_control"]
-    player: Int
-    unit: Str
-    candidates: Annotated[list[Str], Field(min_length=1)]
-
-
-class PredatoryMoveFrame(_Doc):
-    kind: Literal["predatory_move"]
-    player: Int
-    stage: Literal["controlled", "wild"]
-    moved: list[Str]
-    next_wild: Int
-
-
-FRAMES: dict[str, type[_Doc]] = {
-    m.model_fields["kind"].annotation.__args__[0]: m  # type: ignore[union-attr]
-    for m in (UnbindFrame, RitualChoiceFrame, ChargeMoveFrame, FightFrame, DispelFrame, SummonSetupFrame,
-              PredatoryControlFrame, PredatoryMoveFrame)
-}
-FrameDoc = Annotated[Union[tuple(FRAMES.values())], Field(discriminator="kind")]  # type: ignore[valid-type]
-
-
-# --- allowances (game.rules.allowances) ------------------------------------------------------
-
-
-class UnitUsesDoc(_Doc):
-    power: Int
-    unbinds: Int
-    used: list[Str]
-    no_cast: Bool
-    summons: Int
-    penalty: Int
-    dispelled: Bool | None = None  # E3
-
-
-class DispelTargetsDoc(_Doc):
-    dispel_targets: list[Str]  # E3, under "player1" / "player2"
-
-
-class ArmyUsesDoc(_Doc):
-    abilities: list[Str] | None = None
-    summon_attempts: list[Str] | None = None
-    removed: list[Str] | None = None
+if TYPE_CHECKING:  # built at run time from the record classes; mypy sees their dicts as Any
+    FrameDoc = Any
+    PhaseUsesDoc = Any
+    ArmyUsesDoc = Any
+else:
+    # decision frames (the stack in State.decisions, one class per kind: game.rules.frames)
+    FrameDoc = Annotated[Union[_frame_docs()], Field(discriminator="kind")]
+    # allowances (game.rules.allowances): a unit's uses by its id, a player's under "player1" / "player2"
+    PhaseUsesDoc = Annotated[
+        Union[Annotated[_UnitUsesDoc, Tag("unit")], Annotated[_PlayerUsesDoc, Tag("player")]],
+        Discriminator(lambda v: "player" if isinstance(v, dict) and "dispel_targets" in v else "unit"),
+    ]
+    ArmyUsesDoc = _ArmyUsesDoc
 
 
 class TurnUsesDoc(_Doc):
@@ -284,15 +281,9 @@ class StateDoc(_Doc):
     priority_winner: Int
     units: dict[Str, UnitDoc]
     manifestations: dict[Str, ManifestationDoc]
-    decisions: list[FrameDoc]  # type: ignore[valid-type]
+    decisions: list[FrameDoc]
     steps: list[Str]
-    phase_uses: dict[
-        Str,
-        Annotated[
-            Union[Annotated[UnitUsesDoc, Tag("unit")], Annotated[DispelTargetsDoc, Tag("player")]],
-            Discriminator(lambda v: "player" if isinstance(v, dict) and "dispel_targets" in v else "unit"),
-        ],
-    ]
+    phase_uses: dict[Str, PhaseUsesDoc]
     turn_uses: TurnUsesDoc
     score: tuple[Int, Int]
     objectives: list[Int | None]
@@ -319,10 +310,10 @@ def shape_problems(model: type[BaseModel], d: Any, label: str) -> list[str]:
 
 # Where pydantic puts a union member's tag into an error's location (it is not a field):
 # dice.<kind>..., dice.<kind>.script[i].<die|roll>..., decisions[i].<kind>..., phase_uses.<id>.<unit|player>...
-_TAG_AT = {"dice": (1, 4), "decisions": (2,), "phase_uses": (2,)}
+_TAG_AT: dict[str | int, tuple[int, ...]] = {"dice": (1, 4), "decisions": (2,), "phase_uses": (2,)}
 
 
-def _problem(err: dict[str, Any]) -> str:
+def _problem(err: ErrorDetails) -> str:
     from game.rules.records import _show
 
     loc = err.get("loc", ())
@@ -348,6 +339,7 @@ def _problem(err: dict[str, Any]) -> str:
     msg = re.sub(r"^(?:Input|String|List|Tuple|Dictionary|Value|Object|Data) should (be|have)", r"must \1", msg)
     msg = re.sub(r" after validation, not \d+$", "", msg)
     msg = msg.replace("a valid dictionary or object to extract fields from", "an object")
+    msg = re.sub(r"a valid dictionary or instance of \w+", "an object", msg)  # a record's schema, by class name
     msg = msg.replace("a valid dictionary", "an object").replace("a valid list", "a list")
     return f"{path}: {msg}, got {_show(err.get('input'))}"
 

@@ -26,11 +26,13 @@ from game.data.models import Ability
 from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
 from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
+from game.geometry.shapes import polygon_at
 from game.rules.actions import PlaceManifestation
 from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
+from game.rules.frames import SummonSetupFrame, pop, top
 from game.rules.manifest_units import enemy_manifestation_shapes
 from game.rules.space import all_bases, blockers, can_see_shape, footprint_at, manifestation_shape, model_circle
 from game.rules.units import ManifestationState
@@ -51,18 +53,18 @@ def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability
         return
     name = state.game.content.manifestations[scroll_id].name
     t = army_uses(state, player)
-    if scroll_id in t["summon_attempts"]:
+    if scroll_id in t.summon_attempts:
         raise IllegalActionError(
             "summoned_this_turn", f"player {player}'s army has already tried to summon {name} this turn (M9)", "M9"
         )
-    if scroll_id in t["removed"]:
+    if scroll_id in t.removed:
         raise IllegalActionError(
             "removed_this_turn", f"{name} was removed this turn and cannot be summoned again this turn (M9)", "M9"
         )
     if any(m.scroll == scroll_id and m.player == player for m in state.manifestations.values()):
         raise IllegalActionError("already_summoned", f"{name} is already on the battlefield (M9)", "M9")
     cap = state.game.profile.summons_per_wizard_per_phase
-    if cap is not None and ability.kind == "spell" and uses(state, unit_id)["summons"] >= cap:
+    if cap is not None and ability.kind == "spell" and uses(state, unit_id).summons >= cap:
         raise IllegalActionError(
             "summon_cap", f"{state.units[unit_id].name} ({unit_id}) has already summoned {cap} endless spell this hero phase (E2)", "E2"
         )
@@ -70,8 +72,8 @@ def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability
 
 def record_attempt(state: "State", player: int, unit_id: str, ability: Ability) -> None:
     if ability.summons is not None:
-        record_army_uses(state, player)["summon_attempts"].append(ability.summons)
-        record_uses(state, unit_id)["summons"] += 1
+        record_army_uses(state, player).summon_attempts.append(ability.summons)
+        record_uses(state, unit_id).summons += 1
 
 
 class SetupCheck:
@@ -152,7 +154,7 @@ def footprint_radii(state: "State", scroll_id: str) -> tuple[float, float]:
     fp = state.game.content.manifestations[scroll_id].footprint
     if fp.radius_in is not None:
         return fp.radius_in, fp.radius_in
-    shape = footprint_at(state, scroll_id, 0.0, 0.0)
+    shape = polygon_at(fp.polygon or [], 0.0, 0.0)  # as footprint_at places a polygon footprint
     outer = max(math.hypot(x, y) for x, y in shape.exterior.coords)
     inner = shape.exterior.distance(Point(0.0, 0.0))
     return inner, outer
@@ -265,47 +267,39 @@ def open_setup(state: "State", ctx: "EffectContext", scroll_id: str) -> None:
     if not setup_exists(state, ctx.player, ctx.unit, ctx.model, scroll_id):
         state.emit(SummonFailed(scroll=scroll_id, unit=ctx.unit, reason="no legal set-up exists"))
         return
-    state.decisions.append(
-        {
-            "kind": "summon_setup",
-            "player": ctx.player,
-            "unit": ctx.unit,
-            "model": ctx.model,
-            "scroll": scroll_id,
-        }
-    )
+    state.decisions.append(SummonSetupFrame(player=ctx.player, unit=ctx.unit, model=ctx.model, scroll=scroll_id))
 
 
-def setup_view(state: "State", d: dict) -> Decision:
-    name = state.game.content.manifestations[d["scroll"]].name
+def setup_view(state: "State", d: SummonSetupFrame) -> Decision:
+    name = state.game.content.manifestations[d.scroll].name
     return Decision(
-        player=d["player"],
+        player=d.player,
         kind="summon_setup",
         prompt=f"set up {name}: pick its centre (M9)",
         options=state.lazily(
             lambda: [
-                PlaceManifestation(player=d["player"], x=x, y=y)
-                for x, y in candidate_points(state, d["player"], d["unit"], d["model"], d["scroll"])
+                PlaceManifestation(player=d.player, x=x, y=y)
+                for x, y in candidate_points(state, d.player, d.unit, d.model, d.scroll)
             ]
         ),
         data={
-            "scroll": d["scroll"],
-            "unit": d["unit"],
-            "model": d["model"],
+            "scroll": d.scroll,
+            "unit": d.unit,
+            "model": d.model,
             # A continuous choice: any point may be picked, not only the listed options.
             "point_action": "PlaceManifestation",
-            "centre": list(model_circle(state, d["unit"], d["model"]).centre),
-            "reach": state.game.content.manifestations[d["scroll"]].setup.wholly_within,
+            "centre": list(model_circle(state, d.unit, d.model).centre),
+            "reach": state.game.content.manifestations[d.scroll].setup.wholly_within,
         },
     )
 
 
 
 def _check_place(state: "State", action: PlaceManifestation) -> None:
-    d = state.decisions[-1]
-    problems = setup_problems(state, action.player, d["unit"], d["model"], d["scroll"], action.x, action.y)
+    d = top(state, SummonSetupFrame)
+    problems = setup_problems(state, action.player, d.unit, d.model, d.scroll, action.x, action.y)
     if problems:
-        name = state.game.content.manifestations[d["scroll"]].name
+        name = state.game.content.manifestations[d.scroll].name
         raise IllegalActionError(
             "bad_setup", f"{name} cannot be set up at ({action.x:.2f}, {action.y:.2f}): " + "; ".join(problems), "M9"
         )
@@ -313,21 +307,21 @@ def _check_place(state: "State", action: PlaceManifestation) -> None:
 
 @handles(PlaceManifestation, kinds=("summon_setup",), check=_check_place)
 def _place(state: "State", action: PlaceManifestation) -> None:
-    d = state.decisions.pop()
+    d = pop(state, SummonSetupFrame)
     mid = state.fresh_id("m")
     state.manifestations[mid] = ManifestationState(
         id=mid,
-        scroll=d["scroll"],
+        scroll=d.scroll,
         player=action.player,
-        summoner=d["unit"],
-        summoner_model=d["model"],
+        summoner=d.unit,
+        summoner_model=d.model,
         x=float(action.x),
         y=float(action.y),
         commander=action.player,
     )
     state.emit(
         ManifestationSummoned(
-            manifestation=mid, scroll=d["scroll"], player=action.player, summoner=d["unit"], model=d["model"],
+            manifestation=mid, scroll=d.scroll, player=action.player, summoner=d.unit, model=d.model,
             x=float(action.x), y=float(action.y),
         )
     )

@@ -85,7 +85,7 @@ def unbinder_in_range(state, player: int, unit: str, model: int) -> bool:
     from game.rules.query import unbinders
 
     try:
-        return bool(unbinders(state, {"player": 3 - player, "caster": unit, "model": model}))
+        return bool(unbinders(state, 3 - player, unit, model))
     except Exception:
         return False
 

@@ -14,6 +14,8 @@ from game.ai.registry import BOTS, make_bot
 from game.data.content import DEFAULT_ARMIES
 from game.rules import EndPhase, Game
 from game.rules.actions import Banish, BankRitual, DeclineUnbind, SpendRitual, Unbind
+from game.rules.allowances import UnitUses
+from game.rules.frames import RitualChoiceFrame, UnbindFrame
 from game.rules.predatory import passed_across
 from game.rules.predatory_records import MovePredatory
 from game.rules.units import ManifestationState
@@ -133,9 +135,7 @@ def level(request):
 
 
 def _unbind_window(state, caster, spell, target, roll):
-    state.decisions.append(
-        {"kind": "unbind", "player": 2, "caster": caster, "model": 0, "spell": spell, "target": target, "roll": roll}
-    )
+    state.decisions.append(UnbindFrame(player=2, caster=caster, model=0, spell=spell, target=target, roll=roll))
 
 
 def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unbind(level):
@@ -146,7 +146,7 @@ def test_m6_the_bot_unbinds_a_lethal_spell_on_its_general_even_with_its_last_unb
         "p2u5": (2, P2_WARDENS, [(50 + (i % 5) * 1.4, 38 + (i // 5) * 1.4) for i in range(10)]),
     })
     s.units["p2u0"].models[0].damage = 4  # 2 wounds left
-    s.phase_uses["p2u0"] = {"power": 0, "unbinds": 1, "used": [], "no_cast": False, "summons": 0, "penalty": 0}
+    s.phase_uses["p2u0"] = UnitUses(unbinds=1)
     _unbind_window(s, "p1u0", "kiln_heart", "p2u0", 8)
     bot = level(2, 0)
     act = bot.choose(s)
@@ -161,11 +161,11 @@ def _buff_position(adept_has_power: bool):
         "p2u0": (2, P2_WIZ2, [(40, 22)]),  # the general, within 12" of the Cinder Adept
         "p2u5": (2, P2_WARDENS, [(8 + (i % 5) * 1.4, 24 + (i // 5) * 1.4) for i in range(10)]),
     })
-    s.phase_uses["p2u0"] = {"power": 0, "unbinds": 1, "used": [], "no_cast": False, "summons": 0, "penalty": 0}
-    s.phase_uses["p1u0"] = {"power": 1, "unbinds": 0, "used": ["heat_haze"], "no_cast": False, "summons": 0, "penalty": 0}
+    s.phase_uses["p2u0"] = UnitUses(unbinds=1)
+    s.phase_uses["p1u0"] = caster = UnitUses(power=1, used=["heat_haze"])
     if not adept_has_power:  # and the Pyre-Magister has spent its second cast too
-        s.phase_uses["p1u0"]["power"] = 2
-        s.phase_uses["p1u2"] = {"power": 1, "unbinds": 0, "used": ["spark_lash"], "no_cast": False, "summons": 0, "penalty": 0}
+        caster.power = 2
+        s.phase_uses["p1u2"] = UnitUses(power=1, used=["spark_lash"])
     _unbind_window(s, "p1u0", "heat_haze", None, 7)
     return s
 
@@ -258,8 +258,7 @@ def _ritual(roll: int, points: int):
         "p2u0": (2, P2_WIZ2, [(24, 22)]),
     })
     s.units["p1u1"].ritual_points = points
-    s.decisions.append({"kind": "ritual_choice", "player": 1, "unit": "p1u1", "model": 0,
-                        "prayer": "judgement_of_the_forge", "target": "p2u0", "roll": roll})
+    s.decisions.append(RitualChoiceFrame(player=1, unit="p1u1", model=0, prayer="judgement_of_the_forge", target="p2u0", roll=roll))
     return s
 
 

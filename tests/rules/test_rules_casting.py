@@ -8,6 +8,7 @@ import pytest
 
 from game.rules import EndPhase, IllegalActionError
 from game.rules.actions import Banish, CastSpell, ChantPrayer, DeclineUnbind, Unbind
+from game.rules.allowances import UnitUses, uses
 from game.rules.targeting import known
 from game.rules.units import ManifestationState
 from tests.helpers import (
@@ -52,7 +53,7 @@ def test_m3_casting_roll_below_value_fails_with_no_effect():
     events = s.apply(CastSpell(player=1, unit="w2", spell="cinder_bolt", target="beast"))
     assert only(events, "CastAttempted").outcome == "failed"
     assert "SpellCast" not in kinds(events) and s.units["beast"].models[0].damage == 0
-    assert s.phase_uses["w2"]["power"] == 1
+    assert s.phase_uses["w2"] == UnitUses(power=1, used=["cinder_bolt"])
 
 
 def test_m3_miscast_on_double_one_deals_d3_and_stops_casting():
@@ -163,7 +164,7 @@ def test_m6_wizard_2_unbinds_twice_per_phase_then_no_more():
     s.apply(Unbind(player=2, unit="foe"))  # 2: fails, bolt resolves (D3 = 2)
     s.apply(CastSpell(player=1, unit="w2", spell="spark_lash", target="beast"))  # 1+5 = 6
     s.apply(Unbind(player=2, unit="foe"))  # 3+1 = 4: fails, lash resolves (1 damage, no roll)
-    assert s.phase_uses["foe"]["unbinds"] == 2
+    assert uses(s, "foe").unbinds == 2
     events = s.apply(CastSpell(player=1, unit="w1", spell="spark_lash", target="beast"))
     assert "SpellCast" in kinds(events) and s.pending().kind == "phase"
 
@@ -172,7 +173,7 @@ def test_m6_unbinding_does_not_use_the_m1_allowance():
     s = _duel([3, 4, 1, 1, 2], gap_to_unbinder=5)
     s.apply(CastSpell(player=1, unit="w2", spell="cinder_bolt", target="beast"))
     s.apply(Unbind(player=2, unit="foe"))
-    assert s.phase_uses["foe"]["power"] == 0
+    assert uses(s, "foe").power == 0
 
 
 # --- M1 power level, M2/M7 once per turn, R1 -------------------------------------------------
@@ -214,7 +215,7 @@ def test_m2_unlimited_spell_can_be_cast_by_two_wizards_in_a_turn():
     s = _duel([2, 2, 2, 2])
     s.apply(CastSpell(player=1, unit="w2", spell="spark_lash", target="beast"))
     s.apply(CastSpell(player=1, unit="w1", spell="spark_lash", target="beast"))
-    assert s.turn_uses["1"]["abilities"] == ["spark_lash", "spark_lash"]
+    assert s.turn_uses["1"].abilities == ["spark_lash", "spark_lash"]
 
 
 def test_r1_a_unit_uses_an_unlimited_spell_once_per_phase():

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai.random_bot import RandomBot
 from game.rules import Game, State
+from game.rules.allowances import UnitUses
 from game.rules.ids import RULE_IDS
 
 GAMES = {p: Game.load(profile=p, rounds=2) for p in ("aos4", "aos3")}
@@ -42,11 +43,12 @@ def _check_invariants(state: State, events: list) -> None:
             continue
         ws = game.warscroll(state.units[key].warscroll)
         level = max(ws.wizard_level, ws.priest_level)
-        assert u["power"] + u["penalty"] <= level or u["power"] == 0, (key, u)  # M1
-        assert u["unbinds"] + (u["penalty"] if u["unbinds"] else 0) <= ws.wizard_level, (key, u)  # M6
-        assert len(u["used"]) == len(set(u["used"])), (key, u)  # R1
+        assert isinstance(u, UnitUses), (key, u)
+        assert u.power + u.penalty <= level or u.power == 0, (key, u)  # M1
+        assert u.unbinds + (u.penalty if u.unbinds else 0) <= ws.wizard_level, (key, u)  # M6
+        assert len(u.used) == len(set(u.used)), (key, u)  # R1
     for player, t in state.turn_uses.items():
-        once = [a for a in t.get("abilities", []) if not game.content.abilities[a].unlimited]
+        once = [a for a in t.abilities if not game.content.abilities[a].unlimited]
         assert len(once) == len(set(once)), (player, t)  # M2, M7
     for u in state.units.values():
         assert u.ritual_points >= 0  # M5

@@ -31,7 +31,8 @@ from game.rules.replay import ReplayError, game_for, read_replay, verify
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game, state_checksum
 from game.rules.session import Recorder
 from game.rules.state import State
-from game.rules.state_check import FRAMES, state_problems
+from game.rules.frames import FRAME_TYPES
+from game.rules.state_check import state_problems
 from game.rules.units import ManifestationState, UnitState
 
 NAN, INF = float("nan"), float("inf")
@@ -523,8 +524,8 @@ def test_every_state_of_random_games_passes_the_state_checks(games):
         assert state.is_over() and state_problems(state.to_dict(), rec.game) == []
 
 
-def test_every_decision_kind_has_a_frame_schema():
-    assert set(FRAMES) == set(TURN.decisions)
+def test_every_decision_kind_has_a_frame_class():
+    assert set(FRAME_TYPES) == set(TURN.decisions)
 
 
 def test_state_from_dict_refuses_with_the_field_paths(saved):

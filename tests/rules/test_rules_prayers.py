@@ -6,6 +6,7 @@ import pytest
 
 from game.rules import IllegalActionError
 from game.rules.actions import BankRitual, ChantPrayer, SpendRitual
+from game.rules.allowances import fresh_turn_uses
 from tests.helpers import P1_PRI1, P1_PRI2, P2_BEHEMOTH, P2_WIZ2, battle, kinds, only
 
 BEHEMOTH_R = 90 / 25.4 / 2
@@ -77,7 +78,7 @@ def test_m5_ritual_points_persist_across_turns_and_in_the_saved_state():
     s.apply(BankRitual(player=1))
     d = s.to_dict()
     assert d["units"]["abbess"]["ritual_points"] == 6
-    s.turn_uses = {"1": {}, "2": {}}  # a later turn
+    s.turn_uses = fresh_turn_uses()  # a later turn
     assert s.units["abbess"].ritual_points == 6
 
 

@@ -8,6 +8,7 @@ import pytest
 from game.geometry.measure import wholly_within
 from game.rules import EndPhase, IllegalActionError
 from game.rules.actions import Banish, CastSpell, DeclineUnbind, Dispel, PassDispel, PlaceManifestation
+from game.rules.frames import DispelFrame
 from game.rules.space import manifestation_shape, model_circle
 from game.rules.units import ManifestationState
 from tests.helpers import (
@@ -105,7 +106,7 @@ def test_e2_no_legal_setup_means_the_attempt_fails():
     events = s.apply(BEACON)
     assert only(events, "SummonFailed").rule == "E2" and not s.manifestations
     assert s.pending().kind == "phase"
-    assert "ember_beacon" in s.turn_uses["1"]["summon_attempts"]
+    assert "ember_beacon" in s.turn_uses["1"].summon_attempts
 
 
 def test_m9_only_one_summoning_attempt_per_manifestation_per_turn():
@@ -286,7 +287,7 @@ def test_e3_dispel_needs_the_target_visible():
     s2 = battle({k: (u.player, u.warscroll, [(m.x, m.y) for m in u.models]) for k, u in s.units.items()},
                 profile="aos3", phase="hero", terrain=[wall])
     s2.manifestations = s.manifestations
-    s2.decisions.append({"kind": "dispel", "player": 1})
+    s2.decisions.append(DispelFrame(player=1))
     reasons = s2.explain(Dispel(player=1, unit="w2", manifestation="lights"))
     assert reasons and "not visible" in reasons[0]
 
