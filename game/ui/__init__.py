@@ -9,7 +9,8 @@ Layout:
     session.py      one battle: game, state, recorder, history of events, cached decision
     controllers.py  Controller protocol: Human, Bot (worker thread), Replay
     labels.py       readable text for actions, events and dice; exact odds per option
-    decisions.py    the decision panel: a registry of controls per decision kind + a generic one
+    decisions.py    the decision panel: the registered control for a decision kind, or a generic one
+    panel.py        what a control is: the panel's records and the control registry
     rule_texts.py   rule paraphrases by ID (rule_texts.toml)
     render/         battlefield (static layer cache, units, manifestations, overlays), icons, HUD
     scenes/         Menu, NewGame, Load, Replays, Battle (hotseat / demo), Replay

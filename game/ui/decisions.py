@@ -3,91 +3,27 @@ point choice. A registry maps decision kinds to controls; anything unregistered 
 generic control, so a decision kind added to the engine tomorrow is playable at once.
 
 A control is `fn(ctx) -> PanelView`. It never changes the state: buttons carry intents
-(`choose` with an engine action, or `select` to narrow a staged choice).
+(`choose` with an engine action, or `select` to narrow a staged choice). The records
+(`PanelView`, `ButtonSpec`, `PointSpec`, `PanelContext`) and the registry (`control`) live in
+game.ui.panel, which the field-tool modules (game.ui.controls) also import to register theirs;
+the scenes take the records from here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from dataclasses import fields as dc_fields
-from typing import Any, Callable
+from typing import Any
 
 from game.rules import Action
-from game.ui.intents import Intent, intent
+from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
+from game.ui.intents import intent
 from game.ui.labels import describe, name_of
-
-
-@dataclass
-class ButtonSpec:
-    label: str
-    intent: Intent
-    odds: str = ""
-    tip: str = ""
-    enabled: bool = True
-    role: str = "option"  # option | nav | end
-
-
-@dataclass
-class PointSpec:
-    """A continuous choice: click the battlefield (Decision.data["point_action"])."""
-
-    action: str
-    player: int
-    fields: dict[str, Any]
-    centre: tuple[float, float] | None = None
-    reach: float | None = None
-    scroll: str | None = None  # a manifestation set-up: draw its footprint as the ghost
-    candidates: list[tuple[float, float]] = field(default_factory=list)
-
-    def action_at(self, x: float, y: float) -> Action:
-        return Action.from_dict({"type": self.action, "player": self.player, "x": round(x, 3), "y": round(y, 3),
-                                 **self.fields})
-
-
-@dataclass
-class PanelView:
-    title: str
-    lines: list[str] = field(default_factory=list)
-    buttons: list[ButtonSpec] = field(default_factory=list)
-    point: PointSpec | None = None
-    # battlefield clicks: a unit or manifestation id -> the intent clicking it means
-    field_picks: dict[str, Intent] = field(default_factory=dict)
-    # a template for "why can't I pick that?": thing id -> the action that clicking it would try
-    probe: Callable[[str], Action | None] | None = None
-    # a field tool (game.ui.controls) takes the point choice: no generic point spec
-    custom_point: bool = False
-
-
-@dataclass
-class PanelContext:
-    session: Any
-    decision: Any
-    selection: dict[str, Any]  # the scene's staged choice (unit, model, ability)
-    tool: Any = None  # the battlefield tool for this decision (game.ui.controls), if any
-    undo: Any = None  # the scene's UndoBook (game.ui.controls.undo), if any
-
-    @property
-    def state(self):
-        return self.session.state
-
-
-CONTROLS: dict[str, Callable[[PanelContext], PanelView]] = {}
-
-
-def control(kind: str):
-    def reg(fn):
-        CONTROLS[kind] = fn
-        return fn
-
-    return reg
+from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button
 
 
 def build_view(ctx: PanelContext) -> PanelView:
     """The panel for the open decision: a registered control (by kind, or "phase:<phase>" for
     the phase decision), else the generic one; then the tool's and the undo buttons."""
-    from game.ui import controls
-
-    controls._load()  # control modules register on import
     d = ctx.decision
     fn = CONTROLS.get(d.kind)
     if d.kind == "phase":
@@ -115,12 +51,6 @@ def point_spec(d) -> PointSpec:
         action=data["point_action"], player=d.player, fields=dict(data.get("point_fields") or {}),
         centre=centre, reach=data.get("reach"), scroll=data.get("scroll"), candidates=cands,
     )
-
-
-def option_button(ctx: PanelContext, action: Action, label: str | None = None) -> ButtonSpec:
-    lab = describe(ctx.state, action, ctx.decision)
-    role = "end" if action.type in ("EndPhase", "PassDispel", "DeclineUnbind") else "option"
-    return ButtonSpec(label or lab.text, intent("choose", action=action), lab.odds, lab.tip, role=role)
 
 
 def _field(action: Action, name: str) -> Any:

@@ -19,10 +19,10 @@ from typing import Any
 
 from game.rules import Action, EndPhase, Fight, PassFight, Shoot
 from game.ui import theme
-from game.ui.controls import FieldTool, kind_is, phase_is, tool
-from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, option_button
+from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
 from game.ui.labels import name_of
+from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Label, Shape
 

@@ -27,9 +27,9 @@ from typing import Any
 from game.geometry.shapes import Circle
 from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import theme
-from game.ui.controls import FieldTool, kind_is, phase_is, tool
-from game.ui.decisions import ButtonSpec, PanelContext, PanelView, control, option_button
+from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
+from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Band, Bases, Label, Line, Shape
 

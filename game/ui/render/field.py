@@ -22,6 +22,8 @@ from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.render.icons import icon, main_role, roles_of
+from game.ui.render.overlays import draw_marks
+from game.ui.render.primitives import circle
 
 OBJECTIVE_RANGE = 3.0  # inches: objective control ring
 
@@ -63,15 +65,6 @@ def _grown(shape, by: float):
     if isinstance(shape, Circle):
         return Circle(shape.x, shape.y, shape.r + by)
     return shape.buffer(by, join_style="mitre")
-
-
-def circle(surf: pygame.Surface, colour, centre, radius_px: float, width: int = 0) -> pygame.Rect:
-    """A circle whose drawn pixels straddle the true radius (pygame draws a radius-n circle's
-    outline at n-1 .. n-width), so rings measure true on screen."""
-    c = (round(centre[0]), round(centre[1]))
-    if width:
-        return pygame.draw.circle(surf, colour, c, max(1, round(radius_px + width / 2)), width)
-    return pygame.draw.circle(surf, colour, c, max(1, round(radius_px + 0.5)))
 
 
 def _hatch(poly: Polygon, spacing: float, angle: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -540,8 +533,6 @@ class FieldRenderer:
         if ov.path:
             pygame.draw.lines(surf, theme.RULER, False, [cam.to_screen(*p) for p in ov.path], 2)
         if ov.marks:
-            from game.ui.render.overlays import draw_marks
-
             draw_marks(self, surf, ov.marks)
         if ov.ghost is not None:
             col = theme.GHOST_OK if ov.ghost_ok else theme.GHOST_BAD

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.render.primitives import circle
 
 
 @dataclass
@@ -88,8 +89,6 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
     """Draw `marks` (see the module docstring) in order, on top of the battlefield."""
     if not marks:
         return
-    from game.ui.render.field import circle
-
     cam = renderer.camera
     s = cam.scale
     labels: list[Label] = []
