@@ -44,26 +44,7 @@ GAME = ROOT / "game"
 # Left out of the graph, they leave it without a cycle. Breaking them changes the engine's insides
 # (who owns the turn table, where STATE_FORMAT and BUFF_KINDS live, which module checks a
 # summon): engine work, not a UI fix.
-KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
-    ("game.rules.flow", "game.rules.turn"):
-        "flow.table() reads turn.TURN, and the table imports the rule modules, which import flow "
-        "for @step and settle (fix: the state hands flow its table, or flow's readers move above turn)",
-    ("game.rules.predatory", "game.rules.turn"):
-        "at_end_of_hero_phase() adds to turn.END_OF_HERO_PHASE, and the table imports predatory "
-        "(fix: the slot lives in flow or its own module)",
-    ("game.rules.game", "game.rules.state"):
-        "Game.new_state() builds a State, and state.py imports Game (fix: state.py needs Game only "
-        "for annotations, so it can import it under TYPE_CHECKING and game.py import State at the top)",
-    ("game.rules.state_check", "game.rules.state"):
-        "state_check reads STATE_FORMAT from state.py, which imports state_check "
-        "(fix: the constant lives with the checks, or in its own module)",
-    ("game.rules.state_check", "game.rules.effects"):
-        "state_check reads BUFF_KINDS from effects.py, which imports units.py, which imports "
-        "state_check (fix: BUFF_KINDS lives below both)",
-    ("game.rules.manifestations", "game.rules.targeting"):
-        "summon_problem() asks targeting.known_by, and targeting imports manifest_units, which "
-        "imports manifestations (fix: summon_problem moves to targeting or a module above both)",
-}
+KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {}
 
 # Imports that break a layer rule and are not small to fix here.
 KNOWN_LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {

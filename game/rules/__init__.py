@@ -15,10 +15,11 @@ Importing this package loads the turn table (`game.rules.turn`), which imports e
 module; each module's action handlers are declared with `decisions.handles`.
 """
 
-from game.rules import (
-    query,  # noqa: E402  (last: it reads the rule modules loaded above)
-    turn,  # noqa: F401  (the turn table, R2; it imports every rule module)
-)
+# isort: off
+# First the turn table (R2): it imports every rule module and installs itself in the flow.
+from game.rules import turn  # noqa: F401
+from game.rules import query  # the read-only surface, over the rule modules the table loaded
+# isort: on
 from game.rules.actions import (
     Action,
     Banish,

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from game.data.models import Weapon
 from game.rules.damage import deal_damage
 from game.rules.dicexpr import roll_expr
-from game.rules.events import AttacksResolved
 from game.rules.effects import modifier
+from game.rules.events import AttacksResolved
 
 if TYPE_CHECKING:
     from game.rules.state import State

@@ -19,8 +19,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.geometry.measure import distance
 from game.rules.actions import Action, Banish, Dispel, PassDispel
-from game.rules.allowances import BANISH, check_power, dispel_targets, label, record_dispel_target, record_uses, spend, uses
+from game.rules.allowances import (
+    BANISH,
+    check_power,
+    dispel_targets,
+    label,
+    record_dispel_target,
+    record_uses,
+    spend,
+    uses,
+)
 from game.rules.casting import own_hero_phase
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
@@ -30,7 +40,6 @@ from game.rules.frames import DispelFrame, pop
 from game.rules.manifestations import remove_manifestation, scroll_of, summoning_value
 from game.rules.space import manifestation_shape, model_circle, sight
 from game.rules.targeting import EPS, check_caster
-from game.geometry.measure import distance
 
 if TYPE_CHECKING:
     from game.rules.state import State

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.geometry.measure import distance
 from game.rules.actions import Action, CastSpell, DeclineUnbind, Unbind
 from game.rules.allowances import check_army_once, check_power, label, record_uses, spend, unbinds_left, uses
 from game.rules.damage import deal_damage
@@ -20,7 +21,6 @@ from game.rules.frames import UnbindFrame, pop, top
 from game.rules.space import model_circle
 from game.rules.summoning import check_may_summon, record_attempt
 from game.rules.targeting import EPS, check_caster, check_known, check_target
-from game.geometry.measure import distance
 
 if TYPE_CHECKING:
     from game.rules.state import State

@@ -15,16 +15,20 @@ import math
 from typing import TYPE_CHECKING
 
 from game.geometry.measure import TOL
+from game.geometry.shapes import Circle
 from game.rules.actions import Action, Charge, FailCharge, MoveUnit
 from game.rules.allowances import label
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
-from game.rules.frames import ChargeMoveFrame, pop, top
-from game.geometry.shapes import Circle
 from game.rules.formation import (
-    centre_of, in_combat, manifestations_as_units, thing_move_problems, translated,
+    centre_of,
+    in_combat,
+    manifestations_as_units,
+    thing_move_problems,
+    translated,
 )
+from game.rules.frames import ChargeMoveFrame, pop, top
 from game.rules.movement import apply_positions
 from game.rules.movers import check_own_mover, flags_of, movers, player_of
 from game.rules.space import distance_to, footprint_at, gap_between, thing_shapes, unit_sees

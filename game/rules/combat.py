@@ -26,8 +26,15 @@ from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
 from game.rules.flow import step
+from game.rules.formation import (
+    COMBAT_RANGE,
+    centre_of,
+    in_combat,
+    manifestations_as_units,
+    thing_move_problems,
+    translated,
+)
 from game.rules.frames import FightFrame, pop
-from game.rules.formation import COMBAT_RANGE, centre_of, in_combat, manifestations_as_units, thing_move_problems, translated
 from game.rules.manifest_units import can_be_affected, moves_like_unit
 from game.rules.movement import apply_positions
 from game.rules.shooting import check_attack_target, commander_of, melee

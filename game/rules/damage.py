@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.events import DamageDealt, ManifestationDamaged, ModelSlain, UnitDestroyed
-from game.rules.space import invalidate
 from game.rules.manifestations import remove_manifestation, scroll_of, sever
+from game.rules.space import invalidate
 
 if TYPE_CHECKING:
     from game.rules.state import State

@@ -218,14 +218,19 @@ class Turn:
 _TABLE: Turn | None = None
 
 
-def table() -> Turn:
-    """The turn table, `game.rules.turn.TURN` (imported on first use: the table imports the rule
-    modules, and they import this one for `step`)."""
+def install(turn: Turn) -> None:
+    """Make `turn` the table the flow runs: `game.rules.turn` installs `TURN` when it is imported
+    (by `import game.rules`, before anything is played). The table names the rule modules' steps
+    and the rule modules import this module for `step`, so the table comes to the flow, not the
+    other way."""
     global _TABLE
-    if _TABLE is None:
-        from game.rules.turn import TURN
+    _TABLE = turn
 
-        _TABLE = TURN
+
+def table() -> Turn:
+    """The turn table installed by `game.rules.turn`."""
+    if _TABLE is None:
+        raise RuntimeError("no turn table: import game.rules (it installs game.rules.turn.TURN)")
     return _TABLE
 
 

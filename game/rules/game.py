@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.data.content import DEFAULT_ARMIES, DEFAULT_MAP, Content, default_content, load_map
 from game.data.errors import DataError
@@ -16,9 +15,7 @@ from game.data.models import Army, BattleMap, Warscroll
 from game.rules.battlefield import Battlefield
 from game.rules.dice import Dice, SeededDice
 from game.rules.profile import Profile, get_profile
-
-if TYPE_CHECKING:
-    from game.rules.state import State
+from game.rules.state import State
 
 
 @dataclass(frozen=True)
@@ -89,6 +86,4 @@ class Game:
 
     def new_state(self, seed: int = 0, dice: Dice | None = None) -> "State":
         """A fresh state with both armies at their default deployment positions."""
-        from game.rules.state import State
-
         return State.new(self, dice or SeededDice.from_seed(seed))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
 import numpy as np
 
+from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
 from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
 from game.rules.errors import IllegalActionError

@@ -25,7 +25,13 @@ from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import RetreatDeclared, RunDeclared, UnitDeployed, UnitMoved
 from game.rules.formation import (
-    centre_of, in_combat, furthest_translation, move_problems, radius_of, thing_move_problems, translated,
+    centre_of,
+    furthest_translation,
+    in_combat,
+    move_problems,
+    radius_of,
+    thing_move_problems,
+    translated,
 )
 from game.rules.manifestations import scroll_of
 from game.rules.movers import check_own_mover, flags_of, movers

@@ -6,7 +6,7 @@ them in both players' hero phases:
     predatory.reset   (start of the hero phase) commanders and control marks are reset
     predatory.control (end of the hero phase)   E7: who controls what; may ask players to choose
     predatory.moves   (end of the hero phase)   E8: the move decisions, until none is left
-    ...               end-of-hero-phase abilities added with `at_end_of_hero_phase(step)`
+    ...               end-of-hero-phase abilities added with `turn.at_end_of_hero_phase(step)`
 
 The table lists the end-of-hero-phase abilities' slot after predatory.control and
 predatory.moves, and a step that opens decisions holds back the next step until they close
@@ -57,7 +57,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.geometry.measure import (
-    TOL, first_touch, overlaps, point_distance, reach_along_ray, swept_hits, wholly_within,
+    TOL,
+    first_touch,
+    overlaps,
+    point_distance,
+    reach_along_ray,
+    swept_hits,
+    wholly_within,
 )
 from game.geometry.shapes import Circle, Shape, to_shapely
 from game.rules import removal
@@ -65,7 +71,7 @@ from game.rules.actions import Action
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.errors import IllegalActionError
-from game.rules.flow import Step, step
+from game.rules.flow import step
 from game.rules.frames import PredatoryControlFrame, PredatoryMoveFrame, pop, top
 from game.rules.manifestations import scroll_of
 from game.rules.predatory_records import (
@@ -91,14 +97,6 @@ NEAREST_ENEMIES = 2  # enemy units offered as "toward / across" representative p
 
 
 # --- E6: timing ------------------------------------------------------------------------------
-
-
-def at_end_of_hero_phase(ability: Step) -> None:
-    """Add the step `ability` (made with flow.step) to the end-of-hero-phase abilities. The turn
-    table runs them after every predatory move of that phase (E6), whenever they are added."""
-    from game.rules.turn import at_end_of_hero_phase as add  # the table imports this module
-
-    add(ability)
 
 
 # --- queries -------------------------------------------------------------------------------

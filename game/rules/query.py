@@ -40,7 +40,7 @@ from game.rules.formation import (
     translated,
 )
 from game.rules.manifest_units import can_be_affected, counts_as_unit, moves_like_unit
-from game.rules.manifestations import on_battlefield, scroll_of, summon_problem, summoning_value
+from game.rules.manifestations import on_battlefield, scroll_of, summoning_value
 from game.rules.movement import allowance, declared, moved_this_phase
 from game.rules.movers import check_own_mover, flags_of, movers, player_of, walkers
 from game.rules.odds import (
@@ -72,6 +72,7 @@ from game.rules.predatory import (
     summoning_model,
     wild_reason,
 )
+from game.rules.removal import removed_at_edge
 from game.rules.scoring import OBJECTIVE_RANGE, control_scores, general_of
 from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_options, shooting_volleys
 from game.rules.space import (
@@ -89,7 +90,7 @@ from game.rules.space import (
 )
 from game.rules.summoning import candidate_points as setup_candidates
 from game.rules.summoning import footprint_radii, setup_problems, setup_region
-from game.rules.targeting import known
+from game.rules.targeting import known, summon_problem
 
 if TYPE_CHECKING:
     from game.rules.game import Game
@@ -170,7 +171,7 @@ __all__ = [
     # predatory manifestations (E5-E10)
     "ControlZone", "control_zone", "wild_reason", "qualifies", "controller", "summoning_model", "move_reach",
     "reach_area", "reach_used", "ray_reach", "candidate_points", "point_problem", "blocked_reason",
-    "passed_across",
+    "passed_across", "removed_at_edge",
     # attacks (R4)
     "Volley", "ranged", "melee", "shooting_volleys", "shooting_options", "fight_targets", "target_save",
     "ward_of", "in_cover", "commander_of",

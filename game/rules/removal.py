@@ -23,7 +23,7 @@ from game.data.models import RemovalRule
 from game.geometry.measure import touches_edge
 from game.rules.flow import step
 from game.rules.manifestations import remove_manifestation, scroll_of
-from game.rules.space import manifestation_shape
+from game.rules.space import footprint_at, manifestation_shape
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -55,6 +55,14 @@ def touching_edge(state: "State", mid: str) -> bool:
     """G3: any part of the footprint reaches or crosses the battlefield's boundary."""
     bf = state.game.battlefield
     return touches_edge(manifestation_shape(state, mid), bf.width, bf.height)
+
+
+def removed_at_edge(state: "State", mid: str, x: float, y: float) -> bool:
+    """E4b: would `mid` be removed for touching the battlefield edge if it ended a move with its
+    centre at (x, y)? (The profile may not remove manifestations at the edge.)"""
+    bf = state.game.battlefield
+    return state.game.profile.edge_removal and touches_edge(footprint_at(state, state.manifestations[mid].scroll, x, y),
+                                                            bf.width, bf.height)
 
 
 def remove_if_touching_edge(state: "State", mid: str) -> bool:

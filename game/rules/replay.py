@@ -31,9 +31,8 @@ from game.data.errors import DataError
 from game.data.models import BattleMap
 from game.rules.actions import Action
 from game.rules.errors import IllegalActionError
-from game.rules.jsonfile import read_json_file
 from game.rules.game import Game
-from game.rules.state import State
+from game.rules.jsonfile import read_json_file
 
 REPLAY_FORMAT = "spellfield-replay"
 REPLAY_VERSION = 1

@@ -21,7 +21,15 @@ from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.manifest_units import can_be_affected
 from game.rules.movers import flags_of, player_of, walker_weapons
-from game.rules.space import distance_to, manifestation_shape, model_circle, sight, thing_shapes, unit_circles, unit_sees
+from game.rules.space import (
+    distance_to,
+    manifestation_shape,
+    model_circle,
+    sight,
+    thing_shapes,
+    unit_circles,
+    unit_sees,
+)
 
 if TYPE_CHECKING:
     from game.rules.state import State

@@ -14,25 +14,27 @@ frames, game.rules.frames; the use counters, game.rules.allowances); `to_dict()`
 from __future__ import annotations
 
 import copy
-from contextlib import contextmanager
 import hashlib
 import json
-from typing import Any, Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from game.rules import flow
 from game.rules.actions import Action
 from game.rules.allowances import ArmyUses, PlayerUses, UnitUses, fresh_turn_uses, phase_uses_from_checked
 from game.rules.decisions import HANDLERS, Decision
+from game.rules.deployment import deploy_army
 from game.rules.dice import Dice, dice_from_dict
 from game.rules.errors import IllegalActionError
 from game.rules.events import DiceRolled, Event
-from game.rules.deployment import deploy_army
 from game.rules.frames import Frame, frame_from_checked
-from game.rules.game import Game
 from game.rules.state_check import state_problems
+from game.rules.state_schema import STATE_FORMAT
 from game.rules.units import ManifestationState, ModelState, UnitState, geometry_epoch
 
-STATE_FORMAT = 1
+if TYPE_CHECKING:
+    from game.rules.game import Game
+
 SHOWN_PROBLEMS = 3  # how many of a refused state's problems `from_dict` names
 # The state's plain fields, by how a copy takes them (`State._fill`).
 _SCALAR_FIELDS = ("round", "turn", "first_player", "active", "stage", "phase", "priority_winner", "counter")

@@ -11,6 +11,7 @@ refusal into a `SaveError` naming the file. Two layers, the second run only when
    not); the decision frames per `kind` and the use counters in `phase_uses` and `turn_uses` are
    typed records (`game.rules.frames`, `game.rules.allowances`) whose schemas are derived from
    their classes (`doc_model`), so a new decision kind or counter is declared once, in its class.
+   The schemas of the parts live in `game.rules.state_schema` (the records use them too).
 2. **Meaning**, against the `Game`: known warscroll, manifestation and ability ids; players 1 or
    2; `stage` one of `flow.STAGES`, `phase` one of the turn table's phases (or "deployment"); round within
    the game's rounds and the turn number consistent with the round and who went first; damage
@@ -27,210 +28,47 @@ battlefield (G3)``. The engine's own states always pass (a conformance test play
 
 from __future__ import annotations
 
-import copy
-import math
-import re
-import types
-import typing
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import (
-    BaseModel,
     ConfigDict,
     Discriminator,
     Field,
-    PlainValidator,
-    StrictBool,
-    StrictStr,
     Tag,
-    ValidationError,
-    create_model,
 )
-from pydantic_core import ErrorDetails
 
 from game.geometry.measure import overlaps
 from game.geometry.nearby import BaseIndex
 from game.geometry.placement import edge_problem
 from game.geometry.shapes import Circle, Shape
+from game.rules import flow
+from game.rules.allowances import BANISH, ArmyUses, PlayerUses, UnitUses
+from game.rules.effects import BUFF_KINDS
+from game.rules.frames import FRAME_TYPES
+from game.rules.space import scroll_footprint
+from game.rules.state_schema import (
+    MAX_SHOWN,
+    STATE_FORMAT,
+    Bool,
+    DiceDoc,
+    Int,
+    ManifestationDoc,
+    Str,
+    UnitDoc,
+    _Doc,
+    doc_model,
+    shape_problems,
+)
 
 if TYPE_CHECKING:
     from game.rules.game import Game
-    from game.rules.stored import Stored
-
-MAX_SHOWN = 40  # problems collected at most; State.from_dict shows the first few
-
-
-def _whole(v: Any) -> int:
-    if type(v) is not int:
-        raise ValueError("must be a whole number")
-    return v
-
-
-def _number(v: Any) -> float:
-    if type(v) not in (int, float):
-        raise ValueError("must be a number")
-    if not math.isfinite(v):
-        raise ValueError("must be a finite number")
-    return v
-
-
-Int = Annotated[int, PlainValidator(_whole)]
-Num = Annotated[float, PlainValidator(_number)]
-Str = StrictStr
-Bool = StrictBool
-
-
-class _Doc(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-# --- the dice (game.rules.dice) -------------------------------------------------------------
-
-
-class SeededDiceDoc(_Doc):
-    kind: Literal["seeded"]
-    state: Annotated[Int, Field(ge=0, lt=1 << 64)]
-
-
-class ScriptedRollDoc(_Doc):
-    purpose: Str | None = None
-    dice: list[Int]
-
-
-class ScriptedDiceDoc(_Doc):
-    kind: Literal["scripted"]
-    script: list[
-        Annotated[
-            Union[Annotated[Int, Tag("die")], Annotated[ScriptedRollDoc, Tag("roll")]],
-            Discriminator(lambda v: "roll" if isinstance(v, dict) else "die"),
-        ]
-    ]
-
-
-DiceDoc = Annotated[Union[SeededDiceDoc, ScriptedDiceDoc], Field(discriminator="kind")]
-
-
-# --- units and manifestations (game.rules.units) ---------------------------------------------
-
-
-class DeclaredDoc(_Doc):
-    kind: Literal["run", "retreat"]
-    extra: Int
-    turn: Int
-
-
-class FlagsDoc(_Doc):
-    """The per-unit (and per-manifestation) facts the rule modules stamp, each a turn number
-    unless said otherwise (movement, shooting, charge, combat, predatory, removal)."""
-
-    moved_turn: Int | None = None
-    ran_turn: Int | None = None
-    retreated_turn: Int | None = None
-    shot_turn: Int | None = None
-    charge_tried_turn: Int | None = None
-    charged_turn: Int | None = None
-    fought_turn: Int | None = None
-    declared: DeclaredDoc | None = None
-    controlled_by: tuple[Str, Int] | None = None  # E7: [unit, model]
-    wild: Bool | None = None  # E7
-    set_up_round: Int | None = None  # E4c
-
-
-class ModelDoc(_Doc):
-    x: Num
-    y: Num
-    damage: Int
-    slain: Bool
-
-
-class BuffDoc(_Doc):
-    kind: Str
-    value: Int
-    source: Str
-    until_hero_of: Int
-    set_turn: Int
-
-
-class UnitDoc(_Doc):
-    id: Str
-    player: Int
-    warscroll: Str
-    name: Str
-    models: Annotated[list[ModelDoc], Field(min_length=1)]
-    ritual_points: Int
-    buffs: list[BuffDoc]
-    flags: FlagsDoc
-
-
-class ManifestationDoc(_Doc):
-    id: Str
-    scroll: Str
-    player: Int
-    summoner: Str
-    summoner_model: Int
-    x: Num
-    y: Num
-    damage: Int
-    commander: Int
-    moves_made: Int
-    flags: FlagsDoc
-
-
-# --- records derived from their classes (game.rules.stored) ----------------------------------
-
-_PLAIN: dict[Any, Any] = {int: Int, float: Num, str: Str, bool: Bool}
-_DOCS: dict[type, type[_Doc]] = {}
-
-
-def _doc_type(tp: Any) -> Any:
-    """A record field's type as the state's schema checks it: int, float, str and bool strictly
-    (`Int`, `Num`, `Str`, `Bool`), through lists, tuples, unions with None and Annotated
-    constraints; Literal as it is."""
-    if tp in _PLAIN:
-        return _PLAIN[tp]
-    if tp is type(None):
-        return tp
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin is Annotated:
-        return Annotated[(_doc_type(args[0]), *tp.__metadata__)]
-    if origin is Literal:
-        return tp
-    if origin is list:
-        return types.GenericAlias(list, (_doc_type(args[0]),))  # list[...], built at run time
-    if origin is tuple:
-        return types.GenericAlias(tuple, tuple(_doc_type(a) for a in args))
-    if origin in (Union, types.UnionType):
-        return Union[tuple(_doc_type(a) for a in args)]
-    raise TypeError(f"no schema for a record field of type {tp!r}")
-
-
-def doc_model(cls: type["Stored"]) -> type[_Doc]:
-    """The pydantic model of a typed record's saved dict, derived from its fields: a `kind`
-    class constant first (decision frames), then the saved fields in order; a SPARSE field may
-    be absent. Built once per class."""
-    found = _DOCS.get(cls)
-    if found is None:
-        fields: dict[str, Any] = {}
-        kind = getattr(cls, "kind", None)
-        if isinstance(kind, str):
-            fields["kind"] = (Literal[kind], ...)
-        sparse = cls.layout().defaults
-        for name, tp in cls.field_types().items():
-            default = Field(default_factory=lambda v=sparse[name]: copy.copy(v)) if name in sparse else ...
-            fields[name] = (_doc_type(tp), default)
-        found = _DOCS[cls] = create_model(f"{cls.__name__}Doc", __base__=_Doc, **fields)
-    return found
 
 
 def _frame_docs() -> tuple[type[_Doc], ...]:
-    from game.rules.frames import FRAME_TYPES
-
     return tuple(doc_model(f) for f in FRAME_TYPES.values())
 
 
 def _uses_docs() -> tuple[type[_Doc], type[_Doc], type[_Doc]]:
-    from game.rules.allowances import ArmyUses, PlayerUses, UnitUses
-
     return doc_model(UnitUses), doc_model(PlayerUses), doc_model(ArmyUses)
 
 
@@ -292,61 +130,6 @@ class StateDoc(_Doc):
     counter: Int
 
 
-def shape_problems(model: type[BaseModel], d: Any, label: str) -> list[str]:
-    """The pydantic layer alone: every type problem of `d` as `label: path: reason, got value`."""
-    try:
-        model.model_validate(d)
-    except ValidationError as exc:
-        out: list[str] = []
-        for err in exc.errors(include_url=False):
-            text = f"{label}: {_problem(err)}"
-            if text not in out:
-                out.append(text)
-        return out[:MAX_SHOWN]
-    except RecursionError:
-        return [f"{label}: nesting too deep"]
-    return []
-
-
-# Where pydantic puts a union member's tag into an error's location (it is not a field):
-# dice.<kind>..., dice.<kind>.script[i].<die|roll>..., decisions[i].<kind>..., phase_uses.<id>.<unit|player>...
-_TAG_AT: dict[str | int, tuple[int, ...]] = {"dice": (1, 4), "decisions": (2,), "phase_uses": (2,)}
-
-
-def _problem(err: ErrorDetails) -> str:
-    from game.rules.records import _show
-
-    loc = err.get("loc", ())
-    skip = _TAG_AT.get(loc[0], ()) if loc else ()
-    path = ""
-    for n, item in enumerate(loc):
-        if n in skip and not (loc[0] == "dice" and n == 4 and (len(loc) < 3 or loc[2] != "script")):
-            continue
-        if isinstance(item, int):
-            path += f"[{item}]"
-        elif "[" not in str(item):  # not a validator's tag such as function-plain[_whole()]
-            path += f".{item}" if path else str(item)
-    kind, ctx = err["type"], err.get("ctx") or {}
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        if kind == "union_tag_not_found":
-            return f"{path}.kind: missing required field"
-        return f"{path}.kind: must be one of {ctx.get('expected_tags', '')}, got {_show(ctx.get('tag'))}"
-    if kind == "missing":
-        return f"{path}: missing required field"
-    if kind == "extra_forbidden":
-        return f"{path}: unknown key"
-    msg = str(err.get("msg", "is invalid")).removeprefix("Value error, ")
-    msg = re.sub(r"^(?:Input|String|List|Tuple|Dictionary|Value|Object|Data) should (be|have)", r"must \1", msg)
-    msg = re.sub(r" after validation, not \d+$", "", msg)
-    msg = msg.replace("a valid dictionary or object to extract fields from", "an object")
-    msg = re.sub(r"a valid dictionary or instance of \w+", "an object", msg)  # a record's schema, by class name
-    msg = msg.replace("a valid dictionary", "an object").replace("a valid list", "a list")
-    return f"{path}: {msg}, got {_show(err.get('input'))}"
-
-
-# --- meaning --------------------------------------------------------------------------------
-
-
 def _g(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".")
 
@@ -374,8 +157,6 @@ class _Checker:
             self.bad(where, f"must be {' or '.join(map(str, allow))}, got {p}")
 
     def run(self) -> list[str]:
-        from game.rules.state import STATE_FORMAT
-
         d = self.d
         if d["format"] != STATE_FORMAT:
             self.bad("format", f"must be {STATE_FORMAT}, got {d['format']}")
@@ -406,8 +187,6 @@ class _Checker:
     # --- the turn skeleton (R2) -------------------------------------------------------------
 
     def flow(self) -> None:
-        from game.rules import flow
-
         d, rounds = self.d, self.game.rounds
         stage, phase, rnd, turn = d["stage"], d["phase"], d["round"], d["turn"]
         if stage not in flow.STAGES:
@@ -488,8 +267,6 @@ class _Checker:
             self.flags(at, u["flags"])
 
     def buff(self, at: str, b: dict[str, Any]) -> None:
-        from game.rules.effects import BUFF_KINDS
-
         content = self.game.content
         if b["kind"] not in BUFF_KINDS:
             self.bad(f"{at}.kind", f"must be one of {', '.join(BUFF_KINDS)}, got {b['kind']!r}")
@@ -534,8 +311,6 @@ class _Checker:
     # --- decisions and allowances -----------------------------------------------------------
 
     def decisions(self) -> None:
-        from game.rules import flow
-
         d, content = self.d, self.game.content
         if d["decisions"] and d["stage"] != "battle":
             self.bad("decisions", f"no decision is open in the {d['stage']} stage")
@@ -566,8 +341,6 @@ class _Checker:
                 self.player(f"{at}.next_wild", f["next_wild"])
 
     def uses(self) -> None:
-        from game.rules.allowances import BANISH
-
         d = self.d
         abilities = set(self.game.content.abilities) | {BANISH}  # R1 counts Banish as an ability
         for key, u in d["phase_uses"].items():
@@ -608,8 +381,6 @@ class _Checker:
     # --- the battlefield (G3, G4) -----------------------------------------------------------
 
     def battlefield(self) -> None:
-        from game.rules.space import scroll_footprint
-
         game, bf = self.game, self.game.battlefield
         w, h = bf.width, bf.height
         size = f"{_g(w)}x{_g(h)}"

@@ -4,7 +4,7 @@
 Each is a mutable dataclass. `to_dict()` writes exactly the plain dict of the state format
 (format 1): the fields in declaration order, lists copied; a field named in `SPARSE` may be absent
 from the saved dict, and is left out while it holds its default. `from_dict(d)` checks `d`
-against the schema that `game.rules.state_check` derives from the same fields (`doc_model`),
+against the schema that `game.rules.state_schema` derives from the same fields (`doc_model`),
 and raises ValueError naming the field; `from_checked(d)` skips the check, for a whole state that
 `state_check.state_problems` has passed. `copy()` is a deep copy: fields are scalars, lists of
 scalars and tuples.
@@ -17,6 +17,8 @@ from __future__ import annotations
 import dataclasses
 import typing
 from typing import Any, ClassVar, TypeVar
+
+from game.rules.state_schema import doc_model, shape_problems
 
 S = TypeVar("S", bound="Stored")
 
@@ -72,10 +74,8 @@ class Stored:
 
     @classmethod
     def from_dict(cls: type[S], d: Any) -> S:
-        """Check `d` against the derived schema (state_check.doc_model), then build; ValueError
+        """Check `d` against the derived schema (state_schema.doc_model), then build; ValueError
         names the field path, the reason and the value."""
-        from game.rules.state_check import doc_model, shape_problems
-
         problems = shape_problems(doc_model(cls), d, cls.__name__)
         if problems:
             raise ValueError("; ".join(problems[:3]))

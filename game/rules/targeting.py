@@ -60,6 +60,25 @@ def known_by(game: "Game", player: int, warscroll_id: str, kind: str) -> list[st
     return list(dict.fromkeys(out))
 
 
+def summon_problem(game: "Game", player: int, warscroll_id: str, scroll_id: str) -> str | None:
+    """Why a unit of `warscroll_id` in `player`'s army could not have summoned `scroll_id`, or
+    None: an endless spell is summoned by a WIZARD's spell, an invocation by a PRIEST's prayer
+    (M9), which the unit must know (M8: its warscroll's, or its army's lores')."""
+    scroll = game.content.manifestations[scroll_id]
+    ws = game.warscroll(warscroll_id)
+    caster, kind = ("WIZARD", "spell") if scroll.kind == "endless_spell" else ("PRIEST", "prayer")
+    if not (ws.wizard_level if caster == "WIZARD" else ws.priest_level):
+        what = "an endless spell" if scroll.kind == "endless_spell" else "an invocation"
+        return f"{scroll.name} is {what}: only a {caster} summons it, and {ws.name} is not one (M9)"
+    known = known_by(game, player, warscroll_id, kind)
+    if not any(game.content.abilities[a].summons == scroll_id for a in known):
+        by = [a.name for a in game.content.abilities.values() if a.summons == scroll_id and a.kind == kind]
+        army = game.army(player)
+        how = f" (it is summoned by {', '.join(by)})" if by else ""
+        return f"{ws.name} of {army.name} does not know a {kind} that summons {scroll.name}{how} (M8, M9)"
+    return None
+
+
 def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Ability:
     ability = state.game.content.abilities.get(ability_id)
     if ability is None or ability.kind != kind:

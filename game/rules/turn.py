@@ -24,8 +24,21 @@ The queued steps are saved by name (`State.steps`), so a step's name is part of 
 
 from __future__ import annotations
 
-from game.rules import banishing, casting, charge, combat, hero, movement, predatory, prayers, removal, scoring
-from game.rules import shooting, summoning
+from game.rules import (
+    banishing,
+    casting,
+    charge,
+    combat,
+    flow,
+    hero,
+    movement,
+    prayers,
+    predatory,
+    removal,
+    scoring,
+    shooting,
+    summoning,
+)
 from game.rules.flow import SKELETON, Phase, Slot, Step, Turn
 
 # E6: "any end-of-hero-phase abilities resolve only after all predatory moves are done".
@@ -75,6 +88,8 @@ TURN = Turn(
         "fight": combat.fight_view,  # R4: who fights next
     },
 )
+
+flow.install(TURN)
 
 
 def at_end_of_hero_phase(ability: Step) -> None:

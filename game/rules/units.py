@@ -6,7 +6,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from game.rules.state_check import ManifestationDoc, UnitDoc, shape_problems
+from game.rules.state_schema import ManifestationDoc, UnitDoc, shape_problems
 
 _EPOCH = [0]
 

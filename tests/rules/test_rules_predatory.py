@@ -14,8 +14,8 @@ from game.geometry.measure import first_touch, overlaps, touches_edge, wholly_wi
 from game.rules import EndPhase, Game, IllegalActionError, SeededDice
 from game.rules import predatory
 from game.rules.flow import step
-from game.rules.predatory import at_end_of_hero_phase, move_reach
-from game.rules.turn import END_OF_HERO_PHASE, TURN
+from game.rules.predatory import move_reach
+from game.rules.turn import END_OF_HERO_PHASE, TURN, at_end_of_hero_phase
 from game.rules.predatory_records import ChooseControlled, MovePredatory
 from game.rules.space import all_bases, manifestation_shape, model_circle
 from game.rules.units import ManifestationState

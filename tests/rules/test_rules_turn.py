@@ -9,7 +9,7 @@ from game.rules import EndPhase, flow
 from game.rules.actions import CastSpell, PassDispel
 from game.rules.errors import FlowLoopError
 from game.rules.flow import MAX_AUTOMATIC_STEPS, step
-from game.rules.predatory import at_end_of_hero_phase
+from game.rules.turn import at_end_of_hero_phase
 from game.rules.turn import END_OF_HERO_PHASE, TURN
 from game.rules.units import ManifestationState
 from tests.helpers import P1_WIZ2, P2_PRI1, battle, kinds

@@ -136,7 +136,6 @@ class PredatoryMoveTool(FieldTool):
 
     def preview(self, x: float, y: float) -> dict:
         """What moving to (x, y) would do: problem, blocked, edge, passed-across, the shapes."""
-        from game.geometry.measure import touches_edge
         from game.rules import query as P
         from game.rules.query import footprint_at
 
@@ -155,9 +154,7 @@ class PredatoryMoveTool(FieldTool):
             out["blocked"] = blocked
             end = start if (blocked or prob) else (x, y)
             out["crossed"] = P.passed_across(st, self.mid, start, end) if not prob else []
-            fp_end = footprint_at(st, m.scroll, *end)
-            out["edge"] = (not prob and st.game.profile.edge_removal
-                           and touches_edge(fp_end, st.game.battlefield.width, st.game.battlefield.height))
+            out["edge"] = not prob and P.removed_at_edge(st, self.mid, *end)  # E4b, the engine's test
             out["footprint"] = footprint_at(st, m.scroll, x, y)
             out["swept"] = _swept(footprint_at(st, m.scroll, *start), start, (x, y)) if not prob else None
             out["distance"] = math.hypot(end[0] - start[0], end[1] - start[1])
