@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Iterable
 
 from game.data.models import BattleMap
 from game.rules import Game, ScriptedDice, State
+from game.rules.actions import Action
 from game.rules.position import UnitSpec, build_position
+from game.rules.saves import load_game, state_checksum
 
 # Unit ids used across the tests, with the default content's warscrolls.
 P1_WIZ2 = "pyre_magister"  # WIZARD (2), 40mm
@@ -64,3 +68,21 @@ def only(events: list, kind: str):
 def at_gap(x: float, r_from: float, r_to: float, gap: float) -> float:
     """The x of a base of radius `r_to` whose edge is `gap` inches from a base at `x` (G1)."""
     return x + r_from + r_to + gap
+
+
+def assert_save_replays(path: str | Path, loaded: tuple[Game, State, dict] | None = None) -> tuple[Game, State, dict]:
+    """Load the save at `path` with the engine's loader (or take what it `loaded` from it), then
+    re-apply its history from its seed here, apart from the loader's own check, and require the
+    result to be exactly the saved state: the checksum written in the file, and the loaded
+    state field for field. Returns (game, state, meta)."""
+    written = json.loads(Path(path).read_bytes())
+    game, state, meta = load_game(path) if loaded is None else loaded
+    assert type(meta["seed"]) is int and meta["verified"], f"{path}: a save without a seed cannot be re-applied"
+    assert meta["history"] == written["history"] and meta["checksum"] == written["checksum"]
+    fresh = game.new_state(seed=meta["seed"])
+    for h in meta["history"]:
+        fresh.apply(Action.from_dict(h))  # an illegal one raises IllegalActionError, naming it
+    assert state_checksum(fresh.to_dict()) == written["checksum"], (
+        f"{path}: its {len(meta['history'])} actions from seed {meta['seed']} do not lead to the saved state")
+    assert fresh.to_dict() == state.to_dict() and fresh.checksum() == state.checksum()
+    return game, state, meta

@@ -219,7 +219,7 @@ def test_r4_combat_alternates_active_player_first():
         "a1": (1, GUARD, [(10, 10)]), "a2": (1, GUARD, [(30, 10)]),
         "b1": (2, WARDENS, [(10, 12.5)]), "b2": (2, WARDENS, [(30, 12.5)]),
     }
-    s = battle(units, [1] * 40, phase="charge")
+    s = battle(units, [1] * 6, phase="charge")  # three fights, 2 hit rolls each, all missing
     s.apply(EndPhase(player=1))  # into the combat phase
     d = s.pending()
     assert d.kind == "fight" and d.player == 1
@@ -234,7 +234,7 @@ def test_r4_combat_alternates_active_player_first():
 
 
 def test_r4_a_unit_not_in_combat_cannot_fight():
-    s = battle({"a1": (1, GUARD, [(10, 10)]), "b1": (2, WARDENS, [(10, 12.5)]), "b2": (2, WARDENS, [(40, 30)])}, [1] * 10, phase="charge")
+    s = battle({"a1": (1, GUARD, [(10, 10)]), "b1": (2, WARDENS, [(10, 12.5)]), "b2": (2, WARDENS, [(40, 30)])}, [1, 1], phase="charge")  # a1's 2 hit rolls miss
     s.apply(EndPhase(player=1))
     s.apply(Fight(player=1, unit="a1", target="b1"))
     assert s.pending().kind == "fight" and s.explain(Fight(player=2, unit="b2", target="a1"))
@@ -280,7 +280,8 @@ def test_r2_an_army_with_nothing_left_loses_at_once():
 
 def test_m10_a_manifestation_with_weapons_fights_in_the_combat_phase():
     # M10 (aos4): with weapons they can use Fight. The Tide Hound has a melee weapon.
-    s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, [1] * 12, phase="charge", active=1)
+    # the spears' 2 hit rolls and the hound's 3, all missing
+    s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, [1] * 5, phase="charge", active=1)
     s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 12.5, commander=2)
     s.apply(EndPhase(player=1))
     d = s.pending()

@@ -279,7 +279,7 @@ def test_m8_wizard_cannot_chant_and_priest_cannot_cast():
 
 
 def test_g1_spell_range_is_base_to_base_at_exactly_the_range():
-    s = battle({"w2": (1, P1_WIZ2, [(10, 22)]), "beast": (2, P2_BEHEMOTH, [(at_gap(10, R40, BEHEMOTH_R, 18.0), 22)])}, [3, 4, 1])
+    s = battle({"w2": (1, P1_WIZ2, [(10, 22)]), "beast": (2, P2_BEHEMOTH, [(at_gap(10, R40, BEHEMOTH_R, 18.0), 22)])})
     assert s.legal(CastSpell(player=1, unit="w2", spell="cinder_bolt", target="beast"))  # 18" reach
 
 

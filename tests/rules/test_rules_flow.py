@@ -106,6 +106,7 @@ def test_action_from_dict_rejects_unknown_type_and_fields():
         Action.from_dict({"type": "EndPhase", "player": 1, "extra": 3})
 
 
+@pytest.mark.dice_unchecked("provokes ScriptedDice's run-out error, leaving the 3 it could not use")
 def test_scripted_dice_fail_loudly_when_the_script_runs_out():
     dice = ScriptedDice([3])
     assert dice.roll(1, 6, "chanting") == (3,)
@@ -113,12 +114,14 @@ def test_scripted_dice_fail_loudly_when_the_script_runs_out():
         dice.roll(2, 6, "casting")
 
 
+@pytest.mark.dice_unchecked("provokes ScriptedDice's purpose-mismatch error")
 def test_scripted_dice_fail_loudly_on_an_unexpected_purpose():
     dice = ScriptedDice([{"purpose": "unbinding", "dice": [4, 4]}])
     with pytest.raises(DiceScriptError, match="expected a 'unbinding' roll"):
         dice.roll(2, 6, "casting")
 
 
+@pytest.mark.dice_unchecked("provokes ScriptedDice's impossible-value error")
 def test_scripted_dice_reject_impossible_values():
     with pytest.raises(DiceScriptError, match="not a D3"):
         ScriptedDice([5]).roll(1, 3, "miscast damage")

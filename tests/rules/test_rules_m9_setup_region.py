@@ -114,7 +114,7 @@ def test_e2_the_same_pocket_overlapping_by_0_01_inches_fails():
 def test_m9_setup_region_holds_the_pocket_and_nothing_far_from_it():
     # M9: the region the UI shades is the pocket (give or take the 0.0015" of its polygons).
     box = square_at(7.4, 11.25, 0.4)
-    s = pocket_board(box)
+    s = pocket_board(box, dice=())  # nothing is cast
     region = setup_region(s, 1, "w2", 0, "ember_beacon")
     pocket = shapely.box(*box)
     assert region.difference(pocket.buffer(0.002)).is_empty
@@ -196,10 +196,10 @@ M10_BOX = square_at(7.4, 11.25, 0.4)
 M10_SPOT = ((M10_BOX[0] + M10_BOX[2]) / 2, (M10_BOX[1] + M10_BOX[3]) / 2)
 
 
-def _enemy_manifestation_near_the_pocket(scroll, radius, profile="aos4", phase="hero"):
+def _enemy_manifestation_near_the_pocket(scroll, radius, profile="aos4", phase="hero", dice=(3, 4)):
     # An enemy manifestation whose footprint is 4.65" from a Rolling Pyre at the pocket's middle
     # (within 9" across the whole 0.4" pocket), straight above it.
-    s = pocket_board(M10_BOX, half=(R60, R60), dice=(3, 4), profile=profile, phase=phase)
+    s = pocket_board(M10_BOX, half=(R60, R60), dice=dice, profile=profile, phase=phase)
     x, y = M10_SPOT[0], M10_SPOT[1] + R60 + 4.65 + radius
     s.manifestations["em"] = ManifestationState("em", scroll, 2, "enemy", 0, x, y, commander=2)
     return s
@@ -218,7 +218,7 @@ def test_m10_an_enemy_move_0_manifestation_does_not_stop_a_setup_in_the_hero_pha
 def test_m10_a_move_0_manifestation_counts_in_the_combat_phase():
     # M10: the same Idol does count as a unit in the combat phase (set-ups there, e.g. by an
     # ability, must keep more than 9" from it).
-    s = _enemy_manifestation_near_the_pocket("idol_of_the_drowned_moon", 90 / 25.4 / 2, phase="combat")
+    s = _enemy_manifestation_near_the_pocket("idol_of_the_drowned_moon", 90 / 25.4 / 2, phase="combat", dice=())
     assert not setup_exists(s, 1, "w2", 0, "rolling_pyre")
     reasons = setup_problems(s, 1, "w2", 0, "rolling_pyre", *M10_SPOT)
     assert reasons and "4.65\" from an enemy; must be more than 9\"" in reasons[0]
@@ -246,7 +246,7 @@ def test_m10_under_aos3_endless_spells_do_not_count_for_setup_but_moving_invocat
 
 def test_m10_overlapping_any_manifestation_is_still_refused():
     # G4: a Move-0 enemy manifestation that does not count as a unit still cannot be set up on.
-    s = pocket_board(M10_BOX, half=(R60, R60), dice=(3, 4))
+    s = pocket_board(M10_BOX, half=(R60, R60), dice=())  # nothing is cast
     s.manifestations["em"] = ManifestationState("em", "ember_beacon", 2, "enemy", 0, *M10_SPOT, commander=2)
     assert not setup_exists(s, 1, "w2", 0, "rolling_pyre")
     assert any("ends on manifestation" in p for p in setup_problems(s, 1, "w2", 0, "rolling_pyre", *M10_SPOT))

@@ -92,7 +92,7 @@ def test_m5_prayers_cannot_be_unbound():
 
 
 def test_m5_chanting_counts_towards_m1_and_r1():
-    s = _chapel([4, 4, 4])
+    s = _chapel([4, 4])  # the two chants; the refused one rolls nothing
     s.apply(JUDGEMENT)
     s.apply(BankRitual(player=1))
     with pytest.raises(IllegalActionError) as err:
@@ -113,7 +113,7 @@ def test_m7_a_second_priest_cannot_chant_the_same_prayer_this_turn():
 
 
 def test_m7_unlimited_prayer_can_be_chanted_by_two_priests():
-    s = _chapel([4, 4])
+    s = _chapel([4])  # the abbess's chant; the chaplain's is only checked
     s.units["chaplain"].models[0].damage = 1
     s.apply(ChantPrayer(player=1, unit="abbess", prayer="warmth_of_the_hearth", target="chaplain"))
     s.apply(BankRitual(player=1))

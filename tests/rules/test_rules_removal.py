@@ -180,7 +180,7 @@ def test_m11_severed_by_an_enemy_manifestation_passing_across():
             "w2": (2, P2_WIZ2, [(40, 22)]),
             "spears": (1, P1_SPEARS, [(5, 40)]),
         },
-        [4, 1],  # Bog-Lights: 4+ to hurt, 1 mortal damage
+        [4],  # Bog-Lights: 4+ to hurt (then a fixed 1 mortal damage, no roll)
         active=2,
     )
     s.units["adept"].models[0].damage = 3  # health 4

@@ -2,8 +2,10 @@
 
 (a) A real headless game autosaves after every action through the battle scene and
     `game.ui.storage.autosave`; its process is SIGKILLed at random moments, many times, and after
-    every kill `play --resume`'s loader must find a loadable latest autosave whose history
-    re-applies to the same state, never shorter than before the kill.
+    every kill `play --resume`'s loader must find a loadable latest autosave (a kill in play
+    requires one the killed child wrote itself), never shorter than before the kill, whose
+    history, re-applied from its seed here, gives exactly the saved state (the checksum in the
+    file; `tests.helpers.assert_save_replays`).
 (b) A damaged latest autosave, then an autosave killed just before its final rename: the good
     previous autosave survives byte for byte and `play --resume` falls back to it.
 (c) A full disk: the battle goes on, says so on its message line, and the files stay as they were.
@@ -28,10 +30,10 @@ import pytest
 
 from game.ai.random_bot import RandomBot
 from game.data import safe_io
-from game.rules.actions import Action
 from game.rules.saves import SaveError, autosave_path, is_loadable_save, previous_autosave_path
 from game.ui import storage, theme
 from game.ui.session import Session
+from tests.helpers import assert_save_replays
 from tests.ui.conftest import frames
 from tests.ui.uihelpers import hotseat
 
@@ -124,23 +126,17 @@ class Zygote:
 
 
 def _resume() -> tuple[Path, object, object, dict]:
-    """What `play --resume` would load: the first resume candidate that loads."""
+    """What `play --resume` would load: the first resume candidate that loads; its history is
+    re-applied from its seed and must give exactly the saved state (`assert_save_replays`)."""
     problems = []
     for candidate in storage.resume_candidates():
         try:
-            game, state, meta = storage.load(candidate)
+            loaded = storage.load(candidate)
         except SaveError as exc:
             problems.append(str(exc))
             continue
-        return candidate, game, state, meta
+        return (candidate, *assert_save_replays(candidate, loaded))
     raise AssertionError(f"nothing to resume: {problems or 'no autosave at all'}")
-
-
-def _reapplies(game, state, meta) -> None:
-    fresh = game.new_state(seed=meta["seed"])
-    for h in meta["history"]:
-        fresh.apply(Action.from_dict(h))
-    assert fresh.checksum() == state.checksum(), "the saved history does not re-apply to the saved state"
 
 
 def _temps(folder: Path) -> list[Path]:
@@ -156,7 +152,8 @@ def _kill_run(kills: int, seed: int) -> dict:
         z.start(5, seed)
         status = z.wait()
         assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
-        assert len(_resume()[3]["history"]) == 5  # the run REQUIRES an autosave: here it is
+        path, _, _, meta = _resume()  # the run REQUIRES an autosave: here it is, and it re-applies
+        assert path == autosave_path() and len(meta["history"]) == 5
         seen = 5
         while stats["kills"] < kills:
             # Three kills in four wait for the child's first autosave (so they land in play, and
@@ -168,6 +165,7 @@ def _kill_run(kills: int, seed: int) -> dict:
                 until = time.monotonic() + 30
                 while os.stat(autosave_path()).st_ino == before and time.monotonic() < until:
                     time.sleep(0.005)
+                wrote = os.stat(autosave_path()).st_ino != before  # required below, once the child's fate is known
             time.sleep(rng.uniform(0.0, 0.3) if in_play else rng.uniform(0.05, 0.6))
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -185,15 +183,17 @@ def _kill_run(kills: int, seed: int) -> dict:
                 continue
             assert os.WTERMSIG(status) == signal.SIGKILL
             stats["kills"] += 1
+            assert not in_play or wrote, f"kill {stats['kills']}: the child wrote no autosave in 30 s"
             temps = _temps(folder)
             stats["temps_seen"] += len(temps)
             stats["max_temps"] = max(stats["max_temps"], len(temps))
             stats["mid_write"] += bool(temps)
-            # the latest autosave exists and loads after every kill: it is never renamed away
+            # the latest autosave exists and loads after every kill: it is never renamed away;
+            # and its history, re-applied from its seed, gives exactly its state (in _resume)
+            assert autosave_path().exists(), f"kill {stats['kills']}: no autosave after the kill"
             assert is_loadable_save(autosave_path()), f"kill {stats['kills']}: no loadable latest autosave"
             path, game, state, meta = _resume()
             assert path == autosave_path()
-            _reapplies(game, state, meta)
             n = len(meta["history"])
             assert n >= seen + in_play, f"kill {stats['kills']}: the resumed game went from {seen} to {n} actions"
             stats["actions"] += n - seen
@@ -274,9 +274,8 @@ def test_a_damaged_latest_then_a_kill_keeps_the_good_previous(tmp_path):
     [temp] = _temps(latest.parent)  # the killed writer's full-size new save
     assert safe_io.temp_pattern("autosave.json").match(temp.name) and is_loadable_save(temp)
 
-    path, game, state, meta = _resume()  # the latest fails, the previous loads
+    path, game, state, meta = _resume()  # the latest fails, the previous loads and re-applies
     assert path == prev and len(meta["history"]) == 5
-    _reapplies(game, state, meta)
     out = subprocess.run([sys.executable, "-m", "game", "play", "--resume", "--headless", "--frames", "1"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

@@ -22,8 +22,9 @@ def _put(s, mid, scroll, player, summoner, x, y):
 def _board():
     # player 1's WIZARD at (10, 22) summoned a Rolling Pyre (60mm, Move 8": reach 11") at (20, 34);
     # player 2's Reed-Witch stands in its way at (26, 34)
+    # the dice: the pyre passing across the Reed-Witch, 3+ to hurt, then D3 mortal damage
     s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)]), "witch": (2, P2_WIZ1, [(26, 34)])},
-               [3] * 60)
+               [3, 3])
     _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 34)
     s.apply(EndPhase(player=1))
     assert s.pending().kind == "predatory_move"
@@ -66,7 +67,7 @@ def test_predatory_preview_passed_across_blocked_and_edge(app):
 
 
 def test_predatory_control_choice_draws_the_zone_and_takes_a_click(app):
-    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, [3] * 60)
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])})  # choosing rolls nothing
     _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)
     _put(s, "serpent", "ashen_serpent", 1, "w1", 14, 30)
     s.apply(EndPhase(player=1))
@@ -91,7 +92,7 @@ def test_e9_an_oval_predators_reach_is_drawn_as_its_footprint_grown_by_the_reach
     from game.rules.predatory import reach_area
     from game.ui.render.overlays import Shape
 
-    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, [3] * 60)
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])})  # nothing is rolled
     _put(s, "serpent", "ashen_serpent", 1, "w1", 24, 22)
     s.apply(EndPhase(player=1))
     scene = scene_for(app, s)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import re
 
+import pytest
+
 from game.geometry.shapes import Circle
 from game.rules.actions import MoveUnit
 from game.rules.formation import COMBAT_RANGE
@@ -55,8 +57,13 @@ def test_movement_drag_clamps_at_the_enemy_shows_inches_left_and_commits(app):
     assert scene.session.actions()[-1]["type"] == "MoveUnit"
 
 
+# Undo rebuilds the state, scripted dice included, from its snapshot, so the dice this test made
+# are left behind unrolled and their copy in the restored state rolls the run: that copy is
+# checked at the end instead.
+@pytest.mark.dice_unchecked("undo replaces the state's dice with a copy; the copy is checked")
 def test_undo_restores_the_position_until_a_die_is_rolled(app):
-    st = _move_board(dice=[4] * 6)
+    st = _move_board(dice=[4])  # the run's D6
+    ours = st.dice
     scene = scene_for(app, st)
     drag(app, scene, (20, 10), (17, 13))
     scene.handle(intent("continue"))
@@ -91,11 +98,13 @@ def test_undo_restores_the_position_until_a_die_is_rolled(app):
     # after the run the reach is Move + D6 = 10"
     drag(app, scene, (20, 10), (30, 10))
     assert scene.tool.reach() == 10 and '" of 10" left' in scene.tool.left_text()
+    assert scene.state.dice is not ours and ours.script == [4]  # the undo left ours behind
+    scene.state.dice.assert_exhausted()
 
 
 def test_charge_drag_ends_within_half_an_inch(app):
     # charge roll 4 + 4 = 8; the enemy base is 6.6" away edge to edge
-    st = battle({"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [4, 4] + [3] * 40, phase="charge")
+    st = battle({"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [4, 4], phase="charge")
     scene = scene_for(app, st)
     charge = button_for(scene, lambda b, a: a is not None and a.type == "Charge")
     assert "needs 7+ on 2D6" in charge.odds
@@ -122,7 +131,7 @@ def test_charge_drag_ends_within_half_an_inch(app):
 
 
 def test_charge_short_of_the_enemy_is_red_and_give_up_fails_it(app):
-    st = battle({"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [1, 2] + [3] * 40, phase="charge")
+    st = battle({"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [1, 2], phase="charge")  # charge roll 3
     scene = scene_for(app, st)
     scene.handle(button_for(scene, lambda b, a: a is not None and a.type == "Charge").intent)
     frame(app, 2)

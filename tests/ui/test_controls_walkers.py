@@ -222,7 +222,7 @@ def test_a_walker_declares_a_charge_with_the_units_odds_and_drags_the_charge_mov
     # 2D6 = 8; the Warden's edge lies 7.5" from the Golem's; a Pyre-Magister of player 1 may charge too
     foe_x = 20 + R60 + 7.5 + R32
     spears_at = (foe_x, 22 - 9.0)
-    s = _board(dice=[4, 4] + [3] * 20, phase="charge", foe_at=(foe_x, 22), extra={"p1u1": (1, P1_SPEARS, [spears_at])})
+    s = _board(dice=[4, 4], phase="charge", foe_at=(foe_x, 22), extra={"p1u1": (1, P1_SPEARS, [spears_at])})
     scene = scene_for(app, s)
     point_at(app, scene, 20.3, 22.2)  # hovering it: what it is, by name (the engine's M10 test)
     assert scene.hint[0].startswith('Kiln Golem (player 1): Move 5", banishment 8, Health 7/7, Save 4+: moves like a unit')
@@ -327,7 +327,7 @@ def test_a_walker_is_listed_by_name_to_fight_and_piles_in(app):
 
 def test_a_predatory_fighter_is_said_to_fight_where_it_stands(app):
     s = battle({"p1u0": (1, P1_WIZ2, [(10, 22)]), "p2u1": (2, P2_WARDENS, [(20 + 3 + 2.5 + R32, 22)])},
-               [1, 1, 1, 1], phase="charge")
+               phase="charge")  # only the panel is read: nothing fights, nothing is rolled
     _put(s, "m4", "ashen_serpent", 1, "p1u0", 20, 22)
     s.apply(EndPhase(player=1))
     scene = scene_for(app, s)

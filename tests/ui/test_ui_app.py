@@ -49,7 +49,7 @@ def test_add_play_arguments_keeps_existing_options():
 
 
 def test_generic_panel_plays_an_unknown_decision_kind(app):
-    session = scripted_session([5, 2] + [3] * 5)
+    session = scripted_session([])  # only the panel is built: nothing is rolled
     st = session.state
     fake = Decision(player=1, kind="mystery_choice", prompt="pick something new",
                     options=(EndPhase(player=1),),
@@ -151,7 +151,7 @@ def test_bot_controller_thinks_off_the_render_loop(app):
 
 
 def test_event_log_click_shows_rule_text(app):
-    session = scripted_session([5, 2] + [3] * 5)
+    session = scripted_session([5, 2])  # the priority roll-off
     scene = hotseat(app, session)
     scene.handle(intent("end_phase"))
     frames(app)

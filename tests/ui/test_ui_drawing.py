@@ -38,7 +38,7 @@ def _ring_radii(img, cx: int, cy: int, colour, max_r: int) -> list[int]:
 
 
 def test_spell_ring_is_twelve_inches_at_two_zoom_levels(app, tmp_path):
-    session = scripted_session([5, 2] + [3] * 10)
+    session = scripted_session([])  # deployment: only pointing, nothing is rolled
     scene = hotseat(app, session)
     st = session.state
     m = st.units["p1u0"].models[0]  # Pyre-Magister, 40mm base; its lore has 12" spells
@@ -107,7 +107,7 @@ def test_sight_line_turns_red_behind_obscuring_terrain(app, tmp_path):
 
 def test_summon_placement_ghost_green_and_red(app, tmp_path):
     # priority 5 vs 2; casting 6+6 = 12 summons the Rolling Pyre; no unbinder within 30"
-    session = scripted_session([5, 2, 6, 6] + [3] * 10)
+    session = scripted_session([5, 2, 6, 6])
     scene = hotseat(app, session)
     to_hero_phase(app, scene)
     assert session.state.phase == "hero" and session.state.active == 1

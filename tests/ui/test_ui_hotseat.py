@@ -7,8 +7,9 @@ from game.ui.intents import intent
 from tests.ui.conftest import frames
 from tests.ui.uihelpers import button_for, free_spot, hotseat, scripted_session
 
-# priority roll-off 5 vs 2; casting 4+4 = 8; unbinding 1+2 = 3; then spare dice
-SCRIPT = [5, 2, 4, 4, 1, 2] + [3] * 40
+# priority roll-off 5 vs 2; casting 4+4 = 8; unbinding 1+2 = 3; nothing else is rolled before
+# player 2's turn
+SCRIPT = [5, 2, 4, 4, 1, 2]
 
 
 def test_whole_hotseat_turn_with_unbind_handover(app):
