@@ -142,7 +142,8 @@ class NormalBot:
             pts = state.units[a.unit].ritual_points
             p = odds.prayer_chance(pr.value, pts)
             value = K.ability_value(state, me, a.unit, a.prayer, a.target)
-            bank = (5 / 6 - p) * 3.5 * 0.25 - (1 / 6) * min(pts, 2) * 0.25
+            fail = odds.prayer_fail_chance()  # M5: a 1 fails; any other roll may be banked
+            bank = (1 - fail - p) * 3.5 * 0.25 - fail * min(pts, 2) * 0.25
             score = p * value + max(0.0, bank) + 0.05
             where = f" at {self._name(state, a.target)}" if a.target else ""
             txt = f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered ({pts} ritual points), worth {value:.1f}"
@@ -383,11 +384,9 @@ class NormalBot:
             dmg = 0.0
             for spec in s.pass_across:
                 if spec.handler in ("mortal_damage", "mortal_damage_on_roll"):
-                    dist = K.expr_dist(spec.amount or 0)
-                    if spec.handler == "mortal_damage_on_roll":
-                        p = sum(1 for r in range(1, 7) if r >= (spec.on or 7)) / 6
-                        dist = tuple([(0, 1 - p)] + [(dv, q * p) for dv, q in dist])
-                    dmg += K.damage_value(state, uid, K.after_ward(dist, K.ward_of(state, uid)))
+                    on = (spec.on or 7) if spec.handler == "mortal_damage_on_roll" else None
+                    dist = odds.mortal_damage_distribution(spec.amount or 0, on)
+                    dmg += K.damage_value(state, uid, odds.after_ward(dist, K.ward_of(state, uid)))
             if state.units[uid].player == commander:
                 v -= 1.3 * dmg
                 hit_own.append(state.units[uid].name)
@@ -653,11 +652,11 @@ class NormalBot:
             for t in enemies:
                 if K.gap(state, uid, t) > reach + 0.01:
                     continue
+                mv = K.shot_mean(state, uid, t)  # the very shot, as the target panel shows it
                 if t in state.manifestations:
-                    mv = K.attack_output(state, uid, t, "shooting")
                     v = K.damage_value(state, t, ((int(round(mv)), 1.0),))
                 else:
-                    v = K.expected_damage_value(state, t, K.attack_output(state, uid, t, "shooting"))
+                    v = K.expected_damage_value(state, t, mv)
                 opts.append((v, t))
             opts.sort(reverse=True)
             found = False
@@ -701,7 +700,7 @@ class NormalBot:
                 g = K.gap(state, uid, e)
                 if g > CHARGE_REACH:
                     continue
-                p = K.p_2d6_at_least(g - 0.45)
+                p = odds.charge_chance(g - 0.45)  # R4: 2D6 reaching it, with a 0.05" margin
                 v = self.charge_value(state, uid, e)
                 # holding an objective is worth staying for
                 if best is None or p * v > best[0]:
@@ -783,12 +782,11 @@ class NormalBot:
             if isinstance(a, PassFight):
                 continue
             t = a.target
+            mean = K.fight_mean(state, a.unit, t)  # the fight, as the fight panel shows it
             if a.unit in state.manifestations:
-                mean = K.attack_output(state, a.unit, t, "combat")
                 v = K.expected_damage_value(state, t, mean) if t in state.units else K.damage_value(state, t, ((int(round(mean)), 1.0),))
                 out.append((v + 0.01, a, f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)"))
                 continue
-            mean = K.attack_output(state, a.unit, t, "combat", charged=state.units[a.unit].flags.get("charged_turn") == state.turn)
             if t in state.manifestations:
                 v = K.damage_value(state, t, ((int(round(mean)), 1.0),))
             else:

@@ -121,7 +121,7 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
         target = f" -> {name_of(state, action.target)}" if action.target else ""
-        o = f"answered now {pct(odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); fail on 1: {pct(1 / 6)}"
+        o = f"answered now {pct(odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); fail on 1: {pct(odds.prayer_fail_chance())}"
         return OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text)
     if t == "Banish":
         from game.rules.banishing import banish_bonus

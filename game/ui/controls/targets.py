@@ -7,9 +7,13 @@ the sight line from the shooter's nearest model, green or red, and an illegal on
 
 Combat: the units that can fight are highlighted; pick one, then a highlighted target; or pass.
 
+The expected hits and damage are the engine's exact odds of the very attack (game.rules.odds,
+through `shooting_odds` and `fight_odds`): every modifier, ward and critical effect the attack
+itself applies; the bots weigh the same numbers.
+
 M10: a manifestation with weapons shoots and fights like a unit of one model, measured and
 seen from its footprint: it is listed, picked and labelled by name like a unit, and its
-expected hits and damage come from the same `expected` as a unit's. One that moves like a unit
+expected hits and damage come from the same odds as a unit's. One that moves like a unit
 piles in before it fights; a PREDATORY one fights where it stands.
 """
 
@@ -25,34 +29,6 @@ from game.ui.intents import intent
 from game.ui.labels import name_of
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Label, Shape
-
-
-def _p_at_least(n: int) -> float:
-    """D6 at least n, with 1 always failing and 6 always succeeding."""
-    return min(5, max(1, 7 - n)) / 6
-
-
-def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
-    """(expected hits, expected damage) of `volleys` against `target` (R3; crits ignored
-    except two-hits, modifiers beyond Cover ignored)."""
-    from game.rules.attacks import target_save
-    from game.rules.dicexpr import expr_mean
-    from game.rules.shooting import in_cover
-
-    cover = in_cover(state, target)
-    save = target_save(state, target)
-    hits = dmg = 0.0
-    for v in volleys:
-        w = v.weapon
-        n = v.models * expr_mean(w.attacks)
-        need = w.hit + (1 if cover else 0)
-        ph = _p_at_least(need) + (1 / 6 if any(a.kind == "crit_two_hits" for a in w.abilities) else 0)
-        h = n * ph
-        wounds = h * _p_at_least(w.wound)
-        unsaved = wounds * (1 - (_p_at_least(save + w.rend) if save <= 6 else 0))
-        hits += h
-        dmg += unsaved * expr_mean(w.damage)
-    return hits, dmg
 
 
 def shooters(state, player: int) -> dict[str, list[Action]]:
@@ -73,7 +49,7 @@ def _plural(n: int, word: str) -> str:
 
 @control("phase:shooting")
 def shooting_control(ctx: PanelContext) -> PanelView:
-    from game.rules.shooting import ranged, shooting_volleys
+    from game.rules.shooting import ranged, shooting_odds, shooting_volleys
     from game.rules.space import distance_to, thing_shapes  # bases, or a footprint (M10)
 
     d = ctx.decision
@@ -104,7 +80,7 @@ def shooting_control(ctx: PanelContext) -> PanelView:
     with st.query():
         for a in shots[uid]:
             vol = shooting_volleys(st, uid, a.target)
-            h, dmg = expected(st, uid, a.target, vol)
+            h, dmg = shooting_odds(st, uid, a.target)
             dist = min(distance_to(st, c, a.target) for c in thing_shapes(st, uid))
             models = sum(v.models for v in vol) // max(1, len(vol))
             view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
@@ -130,7 +106,7 @@ class ShootTool(FieldTool):
 
     def overlay(self, ov):
         from game.geometry.shapes import Circle
-        from game.rules.shooting import commander_of, ranged, shooting_volleys
+        from game.rules.shooting import commander_of, ranged, shooting_odds
         from game.rules.space import distance_to, manifestation_shape, model_circle, thing_shapes
         from game.ui.controls.units import bounds_of, grown
 
@@ -167,8 +143,7 @@ class ShootTool(FieldTool):
                 for t in (view.field_picks if view else {}):
                     if t == uid:
                         continue
-                    vol = shooting_volleys(st, uid, t)
-                    h, _ = expected(st, uid, t, vol)
+                    h, _ = shooting_odds(st, uid, t)
                     dist = min(distance_to(st, cc, t) for cc in thing_shapes(st, uid))
                     if t in st.units:
                         m = st.units[t].live_models()[0][1]
@@ -199,13 +174,9 @@ def pile_in_text(state, thing: str) -> str:
     return f"{name} piles in first: up to {PILE_IN:g}\" straight towards its target, then attacks (R4)."
 
 
-def _models_of(state, thing: str) -> int:
-    return len(state.units[thing].live_models()) if thing in state.units else 1
-
-
 @control("fight")
 def fight_control(ctx: PanelContext) -> PanelView:
-    from game.rules.attacks import Volley
+    from game.rules.combat import fight_odds
 
     d = ctx.decision
     st = ctx.state
@@ -232,10 +203,9 @@ def fight_control(ctx: PanelContext) -> PanelView:
         view.lines.append("Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons))
         view.lines.append(pile_in_text(st, uid))
         view.lines.append("Click a highlighted target within 3\".")
-        n = _models_of(st, uid)
         for a in units[uid]:
             try:
-                h, dmg = expected(st, uid, a.target, [Volley(w, n) for w in weapons])
+                h, dmg, n = fight_odds(st, uid, a.target)
                 odds = f"at most {n} model{'s' if n != 1 else ''}: up to ~{h:.1f} hits, {dmg:.1f} damage"
             except Exception:
                 odds = ""

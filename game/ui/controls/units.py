@@ -120,15 +120,6 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
     return best
 
 
-def chance_2d6_at_least(n: float) -> float:  # the charge odds: the one place the UI has them
-    need = math.ceil(n - 1e-9)
-    if need <= 2:
-        return 1.0
-    if need > 12:
-        return 0.0
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
-
-
 class UnitDragTool(FieldTool):
     mode = "move"  # deploy | move | charge
 
@@ -664,8 +655,9 @@ def _end(d):
 
 def charge_odds(state, thing: str) -> str:
     """The odds line of a charge by a unit or a walker (M10): the nearest visible enemy within
-    12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4). The one place the
-    UI words the charge odds."""
+    12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4, game.rules.odds). The
+    one place the UI words the charge odds."""
+    from game.rules import odds
     from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets
     from game.rules.space import distance_to, thing_shapes
     from game.ui.labels import name_of, pct
@@ -676,7 +668,7 @@ def charge_odds(state, thing: str) -> str:
         return ""
     g, t = gaps[0]
     need = max(0.0, g - ENGAGE)
-    return f'{name_of(state, t)[:18]} {g:.1f}": needs {math.ceil(need - 1e-9)}+ on 2D6 ({pct(chance_2d6_at_least(need))})'
+    return f'{name_of(state, t)[:18]} {g:.1f}": needs {odds.charge_roll_needed(need)}+ on 2D6 ({pct(odds.charge_chance(need))})'
 
 
 @control("phase:charge")
