@@ -47,14 +47,7 @@ GAME = ROOT / "game"
 KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {}
 
 # Imports that break a layer rule and are not small to fix here.
-KNOWN_LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("game.ai.knowledge", "game.data.models"):
-        "the bots' exact dice distribution (expr_dist) parses dice expressions with data's "
-        "DICE_EXPR; the engine's odds should own that formula (DESIGN: no odds copied into bots)",
-    ("game.ai.normal", "game.geometry.measure"):
-        "predatory_move_value decides the E4b edge removal itself with touches_edge; the engine's "
-        "query module should answer it (DESIGN: the AI talks to the engine's public surface)",
-}
+KNOWN_LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 # --- the layer rules (DESIGN.md, "Layout") ---------------------------------------------------

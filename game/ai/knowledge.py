@@ -1,7 +1,9 @@
 """What the bots know about a position: values, expected damage, threats and an evaluation.
 
-Everything here reads the state and never changes it. Probabilities come from exact odds
-(game.rules.odds) and exact means of dice expressions (game.rules.dicexpr); nothing rolls dice.
+Everything here reads the state and never changes it. Probabilities and expected damage come
+from the engine's one odds module (game.rules.odds: the attack sequence, wards, dice expressions,
+the charge roll) and the engine's reading of an attack (game.rules.attacks.situation); what
+this module adds is judgement: what damage, a kill or a position is worth. Nothing rolls dice.
 
 Units of value: one wound point of an ordinary model is worth about 1. A victory point is worth
 `VP_WEIGHT` of those.
@@ -10,57 +12,18 @@ Units of value: one wound point of an ordinary model is worth about 1. A victory
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
-from game.data.models import DICE_EXPR
-from game.rules.query import OBJECTIVE_RANGE, expr_mean, general_of
+from game.rules.query import OBJECTIVE_RANGE, Weapon, fight_odds, general_of, modifier, odds, shooting_odds, situation
 
 if TYPE_CHECKING:
-    from game.data.models import Weapon
     from game.rules import State
 
 VP_WEIGHT = 3.0
 PREDATORY_VALUE = 3.0  # a predatory manifestation on the battlefield, to its army
 STATIC_VALUE = 0.8  # one that stays where it is set up (it blocks, and draws banishes)
 WALKER_VALUE = 2.2  # one that moves and fights like a unit (M10)
-
-
-# --- dice ----------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=None)
-def expr_dist(expr: int | str) -> tuple[tuple[int, float], ...]:
-    """The exact distribution of a dice expression: ((value, probability), ...)."""
-    if isinstance(expr, int):
-        return ((expr, 1.0),)
-    m = DICE_EXPR.match(expr)
-    assert m is not None
-    if m.group(1) is not None:
-        return ((int(m.group(1)), 1.0),)
-    count, sides, plus = int(m.group(2) or 1), int(m.group(3)), int(m.group(4) or 0)
-    dist = {0: 1.0}
-    for _ in range(count):
-        nxt: dict[int, float] = {}
-        for v, p in dist.items():
-            for f in range(1, sides + 1):
-                nxt[v + f] = nxt.get(v + f, 0.0) + p / sides
-        dist = nxt
-    return tuple(sorted((v + plus, p) for v, p in dist.items()))
-
-
-def ward_pass(ward: int) -> float:
-    """The fraction of damage points that get through a ward of `ward`+ (0: none)."""
-    return (ward - 1) / 6 if ward else 1.0
-
-
-def p_at_least(total_dist: Iterable[tuple[int, float]], need: float) -> float:
-    return sum(p for v, p in total_dist if v >= need)
-
-
-def p_2d6_at_least(need: float) -> float:
-    need = math.ceil(need - 1e-9)
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
 # --- units ---------------------------------------------------------------------------------------
@@ -83,80 +46,47 @@ def ward_of(state: "State", uid: str) -> int:
 
 
 def save_buff(state: "State", uid: str) -> int:
-    return sum(b.value for b in state.units[uid].buffs if b.kind == "save_buff")
+    return modifier(state, uid, "save_buff")
 
 
 def hit_debuff(state: "State", uid: str) -> int:
-    return sum(b.value for b in state.units[uid].buffs if b.kind == "hit_debuff")
+    return modifier(state, uid, "hit_debuff")
 
 
-def p_hit(hit: int, mod: int = 0) -> float:
-    """D6: unmodified 1 fails, unmodified 6 hits, otherwise roll + mod >= hit."""
-    return sum(1 for d in range(1, 7) if d == 6 or (d != 1 and d + mod >= hit)) / 6
-
-
-def p_wound(wound: int) -> float:
-    return sum(1 for d in range(1, 7) if d == 6 or (d != 1 and d >= wound)) / 6
-
-
-def p_fail_save(save: int, rend: int, buff: int = 0) -> float:
-    if save > 6:
-        return 1.0
-    return sum(1 for d in range(1, 7) if d == 1 or d - rend + buff < save) / 6
-
-
-def weapon_expected(
-    w: "Weapon", models: int, save: int, ward: int = 0, *, hero: bool = False, charged: bool = False,
-    hit_mod: int = 0, save_buff_: int = 0,
-) -> float:
-    """Expected damage points of `models` models swinging or firing `w` (R3 attack sequence)."""
-    kinds = {a.kind: a.value for a in w.abilities}
-    attacks = expr_mean(w.attacks) * models
-    hit_mod = max(-1, min(1, hit_mod))
-    six = 1 / 6
-    normal_hit = p_hit(w.hit, hit_mod) - six  # non-six hits
-    wound_target = w.wound - (kinds.get("anti_hero", 0) if hero else 0)
-    pw = p_wound(max(2, wound_target))
-    pf = p_fail_save(save, w.rend, save_buff_)
-    dmg = expr_mean(w.damage) + (kinds.get("charge_damage_bonus", 0) if charged else 0)
-    per_attack = normal_hit * pw * pf * dmg
-    if "crit_mortal" in kinds:
-        per_attack += six * dmg
-    elif "crit_auto_wound" in kinds:
-        per_attack += six * pf * dmg
-    elif "crit_two_hits" in kinds:
-        per_attack += six * 2 * pw * pf * dmg
-    else:
-        per_attack += six * pw * pf * dmg
-    return attacks * per_attack * ward_pass(ward)
-
-
-def target_profile(state: "State", target: str) -> tuple[int, int, bool, int]:
-    """(save, ward, is_hero, save buff) of a unit or a manifestation."""
-    if target in state.manifestations:
-        return state.game.content.manifestations[state.manifestations[target].scroll].save, 0, False, 0
-    ws = ws_of(state, target)
-    return ws.save, ward_of(state, target), ws.has("HERO"), save_buff(state, target)
+def weapon_mean(w: "Weapon", models: int, save: int) -> float:
+    """Expected damage points of `models` models attacking with `w` against `save`, nothing else
+    in play (the exact mean, game.rules.odds)."""
+    return odds.expected_damage([odds.Volley(w, models)], odds.Situation(save))
 
 
 def attack_output(state: "State", attacker: str, target: str, kind: str, models: int | None = None, charged: bool = False) -> float:
     """Expected damage points `attacker` deals `target` with its melee ("combat") or ranged
-    ("shooting") weapons, every live model (or `models` of them) taking part."""
-    save, ward, hero, sb = target_profile(state, target)
+    ("shooting") weapons, every live model (or `models` of them) taking part: the exact mean of
+    the engine's attack sequence (`odds.expected_damage` in `attacks.situation`) for the bot's
+    what-if: `charged` as asked, no Cover, every weapon of the kind as if in range and sight.
+    For the attack a unit can make now, see `shot_mean` and `fight_mean`."""
+    sit = replace(situation(state, attacker, target), charged=charged)
     if attacker in state.manifestations:  # M10: a manifestation with weapons
         weapons = state.game.content.manifestations[state.manifestations[attacker].scroll].weapons
-        n, hit_mod = 1, 0
+        n = 1
     else:
         u = state.units[attacker]
         weapons = ws_of(state, attacker).weapons
         n = len(u.live_models()) if models is None else models
-        hit_mod = -hit_debuff(state, attacker)
-    total = 0.0
-    for w in weapons:
-        if (w.range > 0) != (kind == "shooting"):
-            continue
-        total += weapon_expected(w, n, save, ward, hero=hero, charged=charged, hit_mod=hit_mod, save_buff_=sb)
-    return total
+    return odds.expected_damage([odds.Volley(w, n) for w in weapons if (w.range > 0) == (kind == "shooting")], sit)
+
+
+def shot_mean(state: "State", uid: str, target: str) -> float:
+    """Expected damage points if `uid` shoots `target` now: the very attack `Shoot` makes (the
+    weapons in range and sight, Cover, every modifier), the number the UI's target panel shows
+    (`game.rules.shooting.shooting_odds`)."""
+    return shooting_odds(state, uid, target)[1]
+
+
+def fight_mean(state: "State", uid: str, target: str) -> float:
+    """Expected damage points if `uid` fights `target` with every live model: the most its
+    `Fight` can bring, the number the UI's fight panel shows (`game.rules.combat.fight_odds`)."""
+    return fight_odds(state, uid, target)[1]
 
 
 _OFFENCE: dict[int, float] = {}
@@ -172,8 +102,8 @@ def _base_offence(ws) -> float:
 
 
 def _offence(ws) -> float:
-    melee = sum(weapon_expected(w, ws.models, 4) for w in ws.weapons if w.range == 0)
-    ranged = sum(weapon_expected(w, ws.models, 4) for w in ws.weapons if w.range > 0)
+    melee = sum(weapon_mean(w, ws.models, 4) for w in ws.weapons if w.range == 0)
+    ranged = sum(weapon_mean(w, ws.models, 4) for w in ws.weapons if w.range > 0)
     return max(melee, ranged) + 0.5 * min(melee, ranged)
 
 
@@ -237,19 +167,6 @@ def damage_value(state: "State", target: str, dist: Iterable[tuple[int, float]],
     wv = wound_value(state, target)
     kb = kill_bonus(state, target)
     return sum(p * (min(d, left) * wv + (kb if d >= left else 0.0)) for d, p in dist)
-
-
-def after_ward(dist: Iterable[tuple[int, float]], ward: int) -> tuple[tuple[int, float], ...]:
-    """Push a damage distribution through a per-point ward roll."""
-    if not ward:
-        return tuple(dist)
-    q = ward_pass(ward)
-    out: dict[int, float] = {}
-    for d, p in dist:
-        for k in range(d + 1):
-            pk = math.comb(d, k) * q**k * (1 - q) ** (d - k)
-            out[k] = out.get(k, 0.0) + p * pk
-    return tuple(sorted(out.items()))
 
 
 def expected_damage_value(state: "State", target: str, mean_damage: float) -> float:
@@ -323,12 +240,9 @@ def ability_value(state: "State", player: int, caster: str, ability_id: str, tar
     for spec in ab.effects:
         h = spec.handler
         if h in ("mortal_damage", "mortal_damage_on_roll"):
-            dist = expr_dist(spec.amount or 0)
-            if h == "mortal_damage_on_roll":
-                p = sum(1 for d in range(1, 7) if d >= (spec.on or 7)) / 6
-                dist = tuple([(0, 1 - p)] + [(d, q * p) for d, q in dist])
+            dist = odds.mortal_damage_distribution(spec.amount or 0, (spec.on or 7) if h == "mortal_damage_on_roll" else None)
             ward = ward_of(state, tgt) if tgt in state.units else 0
-            total += damage_value(state, tgt, after_ward(dist, ward))
+            total += damage_value(state, tgt, odds.after_ward(dist, ward))
         elif h in ("save_buff", "ward_buff"):
             if tgt not in state.units:
                 continue
@@ -342,8 +256,8 @@ def ability_value(state: "State", player: int, caster: str, ability_id: str, tar
                 new = spec.value or 0
                 if cur and cur <= new:
                     continue
-                before = ward_pass(cur)
-                total += incoming * (before - ward_pass(new)) * wv
+                before = odds.ward_pass(cur)
+                total += incoming * (before - odds.ward_pass(new)) * wv
         elif h == "hit_debuff":
             if tgt not in state.units or hit_debuff(state, tgt) >= 1:
                 continue
@@ -361,7 +275,7 @@ def ability_value(state: "State", player: int, caster: str, ability_id: str, tar
             if tgt not in state.units:
                 continue
             hurt = sum(m.damage for _, m in state.units[tgt].live_models())
-            amount = expr_mean(spec.amount or 0)
+            amount = odds.expr_mean(spec.amount or 0)
             total += min(hurt, amount) * wound_value(state, tgt) * (1.0 if hurt else 0.0)
         elif h == "summon":
             total += summon_value(state, player, spec.manifestation or "")
@@ -485,7 +399,7 @@ def buff_outlook(state: "State", player: int) -> float:
                 v += incoming * 0.2 * wv
             if "ward_buff" in kinds:
                 base = ws_of(state, uid).ward
-                before, after = ward_pass(base), ward_pass(ward_of(state, uid))
+                before, after = odds.ward_pass(base), odds.ward_pass(ward_of(state, uid))
                 if after < before:
                     # threat_to already counts the buffed ward; add back what it saves
                     v += incoming / max(0.05, after) * (before - after) * wv

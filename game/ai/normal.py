@@ -143,9 +143,9 @@ class NormalBot:
         if isinstance(a, CastSpell):
             sp = state.game.content.abilities[a.spell]
             near = K.unbinder_near(state, a.unit, a.model, opp)
-            p_land = query.lands_chance(sp.value, near)
+            p_land = query.odds.lands_chance(sp.value, near)
             value = K.ability_value(state, me, a.unit, a.spell, a.target)
-            miscast = float(query.miscast_fraction())
+            miscast = float(query.odds.miscast_fraction())
             cost = miscast * 2.0 * K.wound_value(state, a.unit) + 0.05
             score = p_land * value - cost
             where = f" at {self._name(state, a.target)}" if a.target else ""
@@ -157,9 +157,10 @@ class NormalBot:
         if isinstance(a, ChantPrayer):
             pr = state.game.content.abilities[a.prayer]
             pts = state.units[a.unit].ritual_points
-            p = query.prayer_chance(pr.value, pts)
+            p = query.odds.prayer_chance(pr.value, pts)
             value = K.ability_value(state, me, a.unit, a.prayer, a.target)
-            bank = (5 / 6 - p) * 3.5 * 0.25 - (1 / 6) * min(pts, 2) * 0.25
+            fail = query.odds.prayer_fail_chance()  # M5: a 1 fails; any other roll may be banked
+            bank = (1 - fail - p) * 3.5 * 0.25 - fail * min(pts, 2) * 0.25
             score = p * value + max(0.0, bank) + 0.05
             where = f" at {self._name(state, a.target)}" if a.target else ""
             txt = f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered ({pts} ritual points), worth {value:.1f}"
@@ -171,7 +172,7 @@ class NormalBot:
             from game.rules.query import banish_bonus
 
             s = state.game.content.manifestations[m.scroll]
-            p = query.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
+            p = query.odds.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
             v = K.manifestation_value(state, a.manifestation)
             return p * v - 0.1, f"banishes {s.name} with {state.units[a.unit].name}: {p:.0%} to succeed"
         return 0.0, ""
@@ -212,7 +213,7 @@ class NormalBot:
         caster, spell_id, roll, target = d.data["caster"], d.data["spell"], d.data["roll"], d.data["target"]
         sp = state.game.content.abilities[spell_id]
         threat = K.ability_value(state, opp, caster, spell_id, target)
-        p = query.unbind_chance(roll)
+        p = query.odds.unbind_chance(roll)
         gain = p * threat
         unbinds = [a for a in d.options if isinstance(a, Unbind)]
         decline = DeclineUnbind(player=me)
@@ -268,7 +269,7 @@ class NormalBot:
                 else:
                     targets = [t for t in K.live_units(state, by) if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
                 for t in targets:
-                    v = K.ability_value(state, by, uid, sid, t) * query.cast_chance(sp.value)
+                    v = K.ability_value(state, by, uid, sid, t) * query.odds.cast_chance(sp.value)
                     best = max(best, v)
         return best
 
@@ -333,7 +334,7 @@ class NormalBot:
                 continue
             from game.rules.query import summoning_value
 
-            p = query.dispel_chance(summoning_value(state, m.scroll))
+            p = query.odds.dispel_chance(summoning_value(state, m.scroll))
             v = K.manifestation_value(state, a.manifestation)
             cost = 0.6
             out.append((p * v - cost, a, f"tries to dispel {self._name(state, a.manifestation)}: {p:.0%}"))
@@ -384,8 +385,7 @@ class NormalBot:
         return list(dict.fromkeys(out))
 
     def predatory_move_value(self, state: State, mid: str, x: float, y: float, commander: int) -> tuple[float, str]:
-        from game.geometry.measure import touches_edge
-        from game.rules.query import blocked_reason, footprint_at, passed_across, summoning_model
+        from game.rules.query import blocked_reason, passed_across, removed_at_edge, summoning_model
 
         m = state.manifestations[mid]
         s = state.game.content.manifestations[m.scroll]
@@ -398,20 +398,17 @@ class NormalBot:
             dmg = 0.0
             for spec in s.pass_across:
                 if spec.handler in ("mortal_damage", "mortal_damage_on_roll"):
-                    dist = K.expr_dist(spec.amount or 0)
-                    if spec.handler == "mortal_damage_on_roll":
-                        p = sum(1 for r in range(1, 7) if r >= (spec.on or 7)) / 6
-                        dist = tuple([(0, 1 - p)] + [(dv, q * p) for dv, q in dist])
-                    dmg += K.damage_value(state, uid, K.after_ward(dist, K.ward_of(state, uid)))
+                    on = (spec.on or 7) if spec.handler == "mortal_damage_on_roll" else None
+                    dist = query.odds.mortal_damage_distribution(spec.amount or 0, on)
+                    dmg += K.damage_value(state, uid, query.odds.after_ward(dist, K.ward_of(state, uid)))
             if state.units[uid].player == commander:
                 v -= 1.3 * dmg
                 hit_own.append(state.units[uid].name)
             else:
                 v += dmg
                 hit_enemy.append(state.units[uid].name)
-        bf = state.game.battlefield
         mv = K.manifestation_value(state, mid)
-        gone = state.game.profile.edge_removal and end != start and touches_edge(footprint_at(state, m.scroll, *end), bf.width, bf.height)
+        gone = end != start and removed_at_edge(state, mid, *end)  # E4b, the engine's test
         caps = [r.value for r in s.removal if r.kind == "after_moves"]
         if caps and m.moves_made + 1 >= caps[0]:
             gone = True
@@ -665,11 +662,11 @@ class NormalBot:
             for t in enemies:
                 if K.gap(state, uid, t) > reach + 0.01:
                     continue
+                mv = K.shot_mean(state, uid, t)  # the very shot, as the target panel shows it
                 if t in state.manifestations:
-                    mv = K.attack_output(state, uid, t, "shooting")
                     v = K.damage_value(state, t, ((int(round(mv)), 1.0),))
                 else:
-                    v = K.expected_damage_value(state, t, K.attack_output(state, uid, t, "shooting"))
+                    v = K.expected_damage_value(state, t, mv)
                 opts.append((v, t))
             opts.sort(reverse=True)
             found = False
@@ -712,7 +709,7 @@ class NormalBot:
                 g = K.gap(state, uid, e)
                 if g > CHARGE_REACH:
                     continue
-                p = K.p_2d6_at_least(g - 0.45)
+                p = query.odds.charge_chance(g - 0.45)  # R4: 2D6 reaching it, with a 0.05" margin
                 v = self.charge_value(state, uid, e)
                 # holding an objective is worth staying for
                 if best is None or p * v > best[0]:
@@ -794,12 +791,11 @@ class NormalBot:
             if isinstance(a, PassFight):
                 continue
             t = a.target
+            mean = K.fight_mean(state, a.unit, t)  # the fight, as the fight panel shows it
             if a.unit in state.manifestations:
-                mean = K.attack_output(state, a.unit, t, "combat")
                 v = K.expected_damage_value(state, t, mean) if t in state.units else K.damage_value(state, t, ((int(round(mean)), 1.0),))
                 out.append((v + 0.01, a, f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)"))
                 continue
-            mean = K.attack_output(state, a.unit, t, "combat", charged=state.units[a.unit].flags.get("charged_turn") == state.turn)
             if t in state.manifestations:
                 v = K.damage_value(state, t, ((int(round(mean)), 1.0),))
             else:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from game.geometry.measure import TOL
 from game.rules.actions import Action, Fight, PassFight
 from game.rules.allowances import label
-from game.rules.attacks import Volley, resolve_attacks
+from game.rules.attacks import Volley, attack_odds, resolve_attacks
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import FightPassed, UnitMoved
@@ -125,6 +125,21 @@ def _pile_in(state: "State", uid: str, target: str) -> None:
             return
 
 
+def fight_volleys(state: "State", uid: str, models: int) -> list[Volley]:
+    """Every melee weapon of `uid` swung by `models` models (none if no model is in range)."""
+    return [Volley(w, models) for w in melee(state, uid)] if models else []
+
+
+def fight_odds(state: "State", uid: str, target: str) -> tuple[float, float, int]:
+    """(expected hits, expected damage, models) if `uid` fights `target` with every live model
+    (a manifestation: its one) and all its melee weapons: the most the fight can bring, since
+    only the models within 3" after the pile-in attack (R4). The exact means of the engine's
+    attack sequence, the attacker's charge bonus included (R3)."""
+    n = len(state.units[uid].live_models()) if uid in state.units else 1
+    hits, damage = attack_odds(state, uid, fight_volleys(state, uid, n), target)
+    return hits, damage, n
+
+
 @handles(Fight, kinds=("fight",), check=_check_fight)
 def _fight(state: "State", a: Fight) -> None:
     d = pop(state, FightFrame)
@@ -133,13 +148,13 @@ def _fight(state: "State", a: Fight) -> None:
         if moves_like_unit(state, a.unit):  # PREDATORY ones fight where they stand [ruling]
             _pile_in(state, a.unit, a.target)
         near = gap_between(state, a.unit, a.target) <= COMBAT_RANGE + TOL
-        volleys = [Volley(w, 1) for w in melee(state, a.unit)] if near else []
+        volleys = fight_volleys(state, a.unit, 1 if near else 0)
     else:
         state.units[a.unit].flags["fought_turn"] = state.turn
         _pile_in(state, a.unit, a.target)
         live = state.units[a.unit].live_models()
         n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
-        volleys = [Volley(w, n) for w in melee(state, a.unit)] if n else []
+        volleys = fight_volleys(state, a.unit, n)
     resolve_attacks(state, a.unit, volleys, a.target, kind="combat")
     _next_fighter(state, 3 - a.player, d.passed)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.events import DamageDealt, ManifestationDamaged, ModelSlain, UnitDestroyed
 from game.rules.manifestations import remove_manifestation, scroll_of, sever
+from game.rules.odds import ward_roll_stops
 from game.rules.space import invalidate
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def deal_damage(state: "State", target: str, amount: int, *, mortal: bool, sourc
         return 0
     ward = ward_of(state, target)
     if ward:
-        saved = sum(1 for d in state.roll(amount, 6, f"ward {ward}+ for {u.name}", "R3", u.player) if d >= ward)
+        saved = sum(1 for d in state.roll(amount, 6, f"ward {ward}+ for {u.name}", "R3", u.player) if ward_roll_stops(d, ward))
         amount -= saved
     if amount <= 0:
         return 0

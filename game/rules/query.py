@@ -18,15 +18,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.geometry.measure import wholly_within
+from game.data.models import Weapon
 from game.geometry.shapes import Circle
+from game.rules import odds  # the one exact-odds module, whole: query.odds.cast_chance(...)
 from game.rules.allowances import army_uses, levels, power_left, unbinds_left, uses
-from game.rules.attacks import Volley, target_save
+from game.rules.attacks import attack_odds, situation, target_save
 from game.rules.banishing import banish_bonus, dispellable
 from game.rules.casting import unbinders
 from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets, enemies_within
-from game.rules.combat import PILE_IN, fight_targets
+from game.rules.combat import PILE_IN, fight_odds, fight_targets
 from game.rules.damage import ward_of
-from game.rules.dicexpr import expr_mean, expr_range
+from game.rules.dicexpr import expr_range
+from game.rules.effects import modifier
 from game.rules.formation import (
     COHERENCY,
     COMBAT_RANGE,
@@ -43,21 +46,7 @@ from game.rules.manifest_units import can_be_affected, counts_as_unit, moves_lik
 from game.rules.manifestations import on_battlefield, scroll_of, summoning_value
 from game.rules.movement import allowance, declared, moved_this_phase
 from game.rules.movers import check_own_mover, flags_of, movers, player_of, walkers
-from game.rules.odds import (
-    banish_chance,
-    banish_fraction,
-    cast_chance,
-    cast_fraction,
-    dispel_chance,
-    dispel_fraction,
-    lands_chance,
-    lands_fraction,
-    miscast_fraction,
-    prayer_chance,
-    prayer_fraction,
-    unbind_chance,
-    unbind_fraction,
-)
+from game.rules.odds import Situation, Volley, expr_mean
 from game.rules.predatory import (
     blocked_reason,
     candidate_points,
@@ -74,7 +63,7 @@ from game.rules.predatory import (
 )
 from game.rules.removal import removed_at_edge
 from game.rules.scoring import OBJECTIVE_RANGE, control_scores, general_of
-from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_options, shooting_volleys
+from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_odds, shooting_options, shooting_volleys
 from game.rules.space import (
     blockers,
     distance_to,
@@ -173,12 +162,10 @@ __all__ = [
     "reach_area", "reach_used", "ray_reach", "candidate_points", "point_problem", "blocked_reason",
     "passed_across", "removed_at_edge",
     # attacks (R4)
-    "Volley", "ranged", "melee", "shooting_volleys", "shooting_options", "fight_targets", "target_save",
+    "Weapon", "Volley", "ranged", "melee", "shooting_volleys", "shooting_options", "fight_targets", "target_save",
     "ward_of", "in_cover", "commander_of",
-    # odds (exact, game.rules.odds)
-    "cast_fraction", "cast_chance", "miscast_fraction", "unbind_fraction", "unbind_chance", "lands_fraction",
-    "lands_chance", "prayer_fraction", "prayer_chance", "banish_fraction", "banish_chance", "dispel_fraction",
-    "dispel_chance",
+    # odds: the module itself (game.rules.odds) and the odds of the exact attack the engine makes
+    "odds", "Situation", "situation", "attack_odds", "shooting_odds", "fight_odds", "modifier",
     # scoring (R2)
     "control_scores", "general_of",
 ]

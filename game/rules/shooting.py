@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.geometry.measure import TOL
 from game.rules.actions import Action, Shoot
 from game.rules.allowances import label
-from game.rules.attacks import Volley, resolve_attacks
+from game.rules.attacks import Volley, attack_odds, resolve_attacks
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
 from game.rules.manifest_units import can_be_affected
@@ -132,6 +132,12 @@ def in_cover(state: "State", target: str) -> bool:
         return False
     terrain = state.game.battlefield.terrain
     return any(terrain.in_cover(c) for c in unit_circles(state, target))
+
+
+def shooting_odds(state: "State", uid: str, target: str) -> tuple[float, float]:
+    """(expected hits, expected damage) if `uid` shoots `target` now: the exact means of the
+    very attack `Shoot` makes (its volleys, Cover, the shooter's and the target's modifiers)."""
+    return attack_odds(state, uid, shooting_volleys(state, uid, target), target, cover=in_cover(state, target))
 
 
 @handles(Shoot, kinds=("phase",), check=_check_shoot)

@@ -112,14 +112,14 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         sp = g.content.abilities[action.spell]
         target = f" -> {name_of(state, action.target)}" if action.target else ""
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
-        lands = query.lands_chance(sp.value, unb)
-        o = f"cast {pct(query.cast_chance(sp.value))}, lands {pct(lands)}" + (" (unbinder in range)" if unb else " (no unbinder)")
+        lands = query.odds.lands_chance(sp.value, unb)
+        o = f"cast {pct(query.odds.cast_chance(sp.value))}, lands {pct(lands)}" + (" (unbinder in range)" if unb else " (no unbinder)")
         return OptionLabel(f"{sp.name} ({sp.value}+){target}", o, sp.text)
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
         target = f" -> {name_of(state, action.target)}" if action.target else ""
-        o = f"answered now {pct(query.prayer_chance(pr.value, pts))} ({pts} ritual pts); fail on 1: {pct(1 / 6)}"
+        o = f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); fail on 1: {pct(query.odds.prayer_fail_chance())}"
         return OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text)
     if t == "Banish":
         from game.rules.query import banish_bonus
@@ -127,20 +127,20 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         m = state.manifestations[action.manifestation]
         scroll = g.content.manifestations[m.scroll]
         bonus = banish_bonus(state, action.player, action.manifestation)
-        o = f"banish {pct(query.banish_chance(scroll.banishment, bonus))} (2D6+{bonus} >= {scroll.banishment})"
+        o = f"banish {pct(query.odds.banish_chance(scroll.banishment, bonus))} (2D6+{bonus} >= {scroll.banishment})"
         return OptionLabel(f"Banish {name_of(state, action.manifestation)}", o, "M12")
     if t == "Dispel":
         from game.rules.query import summoning_value
 
         m = state.manifestations[action.manifestation]
         v = summoning_value(state, m.scroll)
-        o = f"dispel {pct(query.dispel_chance(v))} (2D6 > {v})"
+        o = f"dispel {pct(query.odds.dispel_chance(v))} (2D6 > {v})"
         return OptionLabel(f"Dispel {name_of(state, action.manifestation)} with {name_of(state, action.unit)}", o, "E3")
     if t == "PassDispel":
         return OptionLabel("Pass: no more dispels", tip="E3")
     if t == "Unbind":
         roll = decision.data.get("roll") if decision is not None else None
-        o = f"unbind {pct(query.unbind_chance(roll))} (2D6 > {roll})" if roll is not None else ""
+        o = f"unbind {pct(query.odds.unbind_chance(roll))} (2D6 > {roll})" if roll is not None else ""
         where = ""
         try:
             from game.geometry.measure import distance

@@ -11,6 +11,10 @@ writes `games.json` (for whole bot games: the number of actions and one sha256 o
 `json.dumps(state.to_dict())` after every action, key order included; and which save shows each
 feature) and the saves (`Recorder.save`) at the first action of those games where a feature (a
 frame kind, a kind of use counter) appears.
+
+The two normal-bot games were re-pinned once, on purpose, when the bot began to value a shot by
+the engine's exact expectation (game.rules.odds, one source of truth): with that one line of
+game/ai/normal.py put back, the typed-records code writes the old hashes for all four games.
 """
 
 from __future__ import annotations

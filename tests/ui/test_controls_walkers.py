@@ -17,10 +17,11 @@ from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules import Game, ScriptedDice
 from game.rules.actions import EndPhase
-from game.rules.shooting import shooting_volleys
+from game.rules import odds
+from game.rules.attacks import situation
+from game.rules.shooting import in_cover, shooting_volleys
 from game.rules.space import manifestation_shape, thing_shapes
 from game.rules.units import ManifestationState, ModelState, UnitState
-from game.ui.controls.targets import expected
 from game.ui.controls.units import ChargeTool, MoveTool, charge_odds
 from game.ui.intents import intent
 from game.ui.render.overlays import Shape
@@ -275,7 +276,7 @@ def test_the_kiln_golem_is_picked_on_the_field_and_shoots_from_the_panel(app):
     assert scene.selection.get("unit") == GOLEM and scene.view.title.endswith("Kiln Golem shoots")
     assert any("Slag Spit 10\"" in line for line in scene.view.lines)
     shoot = button_for(scene, lambda b, a: a is not None and a.type == "Shoot" and a.target == "p2u1")
-    h, dmg = expected(s, GOLEM, "p2u1", shooting_volleys(s, GOLEM, "p2u1"))
+    h, dmg = odds.expected(shooting_volleys(s, GOLEM, "p2u1"), situation(s, GOLEM, "p2u1", cover=in_cover(s, "p2u1")))
     assert f"expect {h:.1f} hits, {dmg:.1f} damage" in shoot.odds and "~1 model:" in shoot.odds
     assert f'{min(distance(c, Circle(foe_x, 22, R32)) for c in thing_shapes(s, GOLEM)):.1f}" away' in shoot.odds
     assert any(abs(getattr(r, "radius", 0) - (R60 + 10)) < 1e-9 for r in scene.overlays.rings)  # its 10" ring

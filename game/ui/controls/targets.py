@@ -7,9 +7,13 @@ the sight line from the shooter's nearest model, green or red, and an illegal on
 
 Combat: the units that can fight are highlighted; pick one, then a highlighted target; or pass.
 
+The expected hits and damage are the engine's exact odds of the very attack (game.rules.odds,
+through `shooting_odds` and `fight_odds`): every modifier, ward and critical effect the attack
+itself applies; the bots weigh the same numbers.
+
 M10: a manifestation with weapons shoots and fights like a unit of one model, measured and
 seen from its footprint: it is listed, picked and labelled by name like a unit, and its
-expected hits and damage come from the same `expected` as a unit's. One that moves like a unit
+expected hits and damage come from the same odds as a unit's. One that moves like a unit
 piles in before it fights; a PREDATORY one fights where it stands.
 """
 
@@ -25,32 +29,6 @@ from game.ui.labels import name_of
 from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Label, Shape
-
-
-def _p_at_least(n: int) -> float:
-    """D6 at least n, with 1 always failing and 6 always succeeding."""
-    return min(5, max(1, 7 - n)) / 6
-
-
-def expected(state, uid: str, target: str, volleys) -> tuple[float, float]:
-    """(expected hits, expected damage) of `volleys` against `target` (R3; crits ignored
-    except two-hits, modifiers beyond Cover ignored)."""
-    from game.rules.query import expr_mean, in_cover, target_save
-
-    cover = in_cover(state, target)
-    save = target_save(state, target)
-    hits = dmg = 0.0
-    for v in volleys:
-        w = v.weapon
-        n = v.models * expr_mean(w.attacks)
-        need = w.hit + (1 if cover else 0)
-        ph = _p_at_least(need) + (1 / 6 if any(a.kind == "crit_two_hits" for a in w.abilities) else 0)
-        h = n * ph
-        wounds = h * _p_at_least(w.wound)
-        unsaved = wounds * (1 - (_p_at_least(save + w.rend) if save <= 6 else 0))
-        hits += h
-        dmg += unsaved * expr_mean(w.damage)
-    return hits, dmg
 
 
 def shooters(state, player: int) -> dict[str, list[Action]]:
@@ -71,7 +49,13 @@ def _plural(n: int, word: str) -> str:
 
 @control("phase:shooting")
 def shooting_control(ctx: PanelContext) -> PanelView:
-    from game.rules.query import distance_to, ranged, shooting_volleys, thing_shapes  # bases, or a footprint (M10)
+    from game.rules.query import (  # bases, or a footprint (M10)
+        distance_to,
+        ranged,
+        shooting_odds,
+        shooting_volleys,
+        thing_shapes,
+    )
 
     d = ctx.decision
     st = ctx.state
@@ -101,7 +85,7 @@ def shooting_control(ctx: PanelContext) -> PanelView:
     with st.query():
         for a in shots[uid]:
             vol = shooting_volleys(st, uid, a.target)
-            h, dmg = expected(st, uid, a.target, vol)
+            h, dmg = shooting_odds(st, uid, a.target)
             dist = min(distance_to(st, c, a.target) for c in thing_shapes(st, uid))
             models = sum(v.models for v in vol) // max(1, len(vol))
             view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
@@ -133,7 +117,7 @@ class ShootTool(FieldTool):
             manifestation_shape,
             model_circle,
             ranged,
-            shooting_volleys,
+            shooting_odds,
             thing_shapes,
         )
         from game.ui.controls.units import bounds_of, grown
@@ -171,8 +155,7 @@ class ShootTool(FieldTool):
                 for t in (view.field_picks if view else {}):
                     if t == uid:
                         continue
-                    vol = shooting_volleys(st, uid, t)
-                    h, _ = expected(st, uid, t, vol)
+                    h, _ = shooting_odds(st, uid, t)
                     dist = min(distance_to(st, cc, t) for cc in thing_shapes(st, uid))
                     if t in st.units:
                         m = st.units[t].live_models()[0][1]
@@ -202,13 +185,9 @@ def pile_in_text(state, thing: str) -> str:
     return f"{name} piles in first: up to {PILE_IN:g}\" straight towards its target, then attacks (R4)."
 
 
-def _models_of(state, thing: str) -> int:
-    return len(state.units[thing].live_models()) if thing in state.units else 1
-
-
 @control("fight")
 def fight_control(ctx: PanelContext) -> PanelView:
-    from game.rules.query import Volley
+    from game.rules.query import fight_odds
 
     d = ctx.decision
     st = ctx.state
@@ -235,10 +214,9 @@ def fight_control(ctx: PanelContext) -> PanelView:
         view.lines.append("Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons))
         view.lines.append(pile_in_text(st, uid))
         view.lines.append("Click a highlighted target within 3\".")
-        n = _models_of(st, uid)
         for a in units[uid]:
             try:
-                h, dmg = expected(st, uid, a.target, [Volley(w, n) for w in weapons])
+                h, dmg, n = fight_odds(st, uid, a.target)
                 odds = f"at most {n} model{'s' if n != 1 else ''}: up to ~{h:.1f} hits, {dmg:.1f} damage"
             except Exception:
                 odds = ""

@@ -38,8 +38,10 @@ CLICK = 0.15  # inches of pointer travel under which a press-release is a click
 
 
 def live_circles(state, uid: str, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float, float]]:
-    r = state.game.warscroll(state.units[uid].warscroll).base.radius_in or 0.5
-    return [(m.x + dx, m.y + dy, r) for _, m in state.units[uid].live_models()]
+    """The live models' bases of `uid` (the engine's model_circle), moved by (dx, dy)."""
+    from game.rules.query import model_circle
+
+    return [(c.x + dx, c.y + dy, c.r) for c in (model_circle(state, uid, i) for i, _ in state.units[uid].live_models())]
 
 
 def on_field(state, thing: str | None) -> bool:
@@ -117,15 +119,6 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
                         passable=friendly)
         best = min(best, res.travelled)
     return best
-
-
-def chance_2d6_at_least(n: float) -> float:  # the charge odds: the one place the UI has them
-    need = math.ceil(n - 1e-9)
-    if need <= 2:
-        return 1.0
-    if need > 12:
-        return 0.0
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
 class UnitDragTool(FieldTool):
@@ -657,9 +650,9 @@ def _end(d):
 
 def charge_odds(state, thing: str) -> str:
     """The odds line of a charge by a unit or a walker (M10): the nearest visible enemy within
-    12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4). The one place the
-    UI words the charge odds."""
-    from game.rules.query import CHARGE_REACH, ENGAGE, charge_targets, distance_to, thing_shapes
+    12", its distance, and the chance of the 2D6 roll reaching ½" of it (R4, game.rules.odds). The
+    one place the UI words the charge odds."""
+    from game.rules.query import CHARGE_REACH, ENGAGE, charge_targets, distance_to, odds, thing_shapes
     from game.ui.labels import name_of, pct
 
     targets = charge_targets(state, thing, CHARGE_REACH)
@@ -668,7 +661,7 @@ def charge_odds(state, thing: str) -> str:
         return ""
     g, t = gaps[0]
     need = max(0.0, g - ENGAGE)
-    return f'{name_of(state, t)[:18]} {g:.1f}": needs {math.ceil(need - 1e-9)}+ on 2D6 ({pct(chance_2d6_at_least(need))})'
+    return f'{name_of(state, t)[:18]} {g:.1f}": needs {odds.charge_roll_needed(need)}+ on 2D6 ({pct(odds.charge_chance(need))})'
 
 
 @control("phase:charge")

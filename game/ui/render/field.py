@@ -25,7 +25,7 @@ from game.ui.render.icons import icon, main_role, roles_of
 from game.ui.render.overlays import draw_marks
 from game.ui.render.primitives import circle
 
-OBJECTIVE_RANGE = 3.0  # inches: objective control ring
+OBJECTIVE_RANGE = query.OBJECTIVE_RANGE  # R2: an objective's control ring (the engine's range)
 
 
 @dataclass
