@@ -8,8 +8,7 @@ Nothing here imports the engine or the UI.
 from __future__ import annotations
 
 import argparse
-import math
-from typing import Callable
+from collections.abc import Callable
 
 #: Seeds are stored in replays and saves as JSON integers; keep them to unsigned 63 bits.
 MAX_SEED = 2**63 - 1

@@ -1,18 +1,18 @@
 """The `spellfield` command line. `python -m game` does the same.
 
-    spellfield [play]             open the window (--headless --frames N --screenshot F; --text)
-    spellfield check FILE...      validate data files (maps, content)
-    spellfield record OUT         play a bot game and write its replay
-    spellfield replay FILE --verify
-    spellfield demo --list        rule demonstrations; `spellfield demo NAME --export out.gif`
+spellfield [play]             open the window (--headless --frames N --screenshot F; --text)
+spellfield check FILE...      validate data files (maps, content)
+spellfield record OUT         play a bot game and write its replay
+spellfield replay FILE --verify
+spellfield demo --list        rule demonstrations; `spellfield demo NAME --export out.gif`
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterator, Sequence
 
 from game import argtypes
 
@@ -56,7 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play in the window (or headless with --headless)")
     _game_options(play)
     play.add_argument("--text", action="store_true", help="print the battle's set-up in the terminal instead")
-    play.add_argument("--force", action="store_true", help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)")
+    play.add_argument(
+        "--force",
+        action="store_true",
+        help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
+    )
     _ui_options(play)
 
     check = sub.add_parser("check", help="validate map and content files")
@@ -64,29 +68,50 @@ def _parser() -> argparse.ArgumentParser:
 
     record = sub.add_parser("record", help="play a game between bots and write its replay")
     record.add_argument("out", metavar="OUT")
-    record.add_argument("--force", action="store_true", help="replace an existing OUT that is not a Spellfield replay, or a symbolic link (the link itself)")
+    record.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing OUT that is not a Spellfield replay, or a symbolic link (the link itself)",
+    )
     _game_options(record)
 
     sim = sub.add_parser("simulate", help="play many games between bots, headless")
     sim.add_argument("--games", type=argtypes.int_in(1, MAX_GAMES), default=20)
-    sim.add_argument("--p1", type=argtypes.bot, default="random", help="the first bot (random, normal, hard; hard@SECONDS)")
+    sim.add_argument(
+        "--p1", type=argtypes.bot, default="random", help="the first bot (random, normal, hard; hard@SECONDS)"
+    )
     sim.add_argument("--p2", type=argtypes.bot, default="random", help="the second bot")
     sim.add_argument("--seed", type=argtypes.seed, default=1)
-    sim.add_argument("--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help="worker processes (same results as one)")
+    sim.add_argument(
+        "--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help="worker processes (same results as one)"
+    )
     sim.add_argument("--profile", default="aos4")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.add_argument("--log", metavar="FILE", help="append each finished game to FILE as a JSON line, as it ends")
-    sim.add_argument("--force", action="store_true", help="append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there")
+    sim.add_argument(
+        "--force",
+        action="store_true",
+        help="append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there",
+    )
 
     demo = sub.add_parser("demo", help="rule demonstrations: list them, check them, or export one as GIF/PNG")
     demo.add_argument("name", nargs="?", metavar="NAME", help="a demonstration name (see --list) or a .toml path")
     demo.add_argument("--list", action="store_true", help="list the demonstrations with the rule IDs they cover")
     demo.add_argument("--export", metavar="OUT.gif", help="render it headless as an animated GIF")
     demo.add_argument("--export-frames", metavar="DIR", help="render it headless as PNG frames in DIR")
-    demo.add_argument("--size", type=argtypes.size((320, 240), (4000, 4000), "1280x760"), default=(1280, 760), metavar="WxH",
-                      help="frame size for exports (default 1280x760)")
-    demo.add_argument("--force", action="store_true", help="let the exports replace existing files that are not GIF/PNG images, or symbolic links (the links themselves)")
+    demo.add_argument(
+        "--size",
+        type=argtypes.size((320, 240), (4000, 4000), "1280x760"),
+        default=(1280, 760),
+        metavar="WxH",
+        help="frame size for exports (default 1280x760)",
+    )
+    demo.add_argument(
+        "--force",
+        action="store_true",
+        help="let the exports replace existing files that are not GIF/PNG images, or symbolic links (the links themselves)",
+    )
 
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
     replay.add_argument("file", metavar="FILE")
@@ -165,7 +190,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     with about(args.file):
         data = read_replay(args.file)
         h = data["header"]
-        print(f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions")
+        print(
+            f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions"
+        )
         if not args.verify:
             return 0
         report = verify(data)
@@ -213,7 +240,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if run.ok else 1
 
 
-COMMANDS = {"demo": cmd_demo, "play": cmd_play, "check": cmd_check, "record": cmd_record, "replay": cmd_replay, "simulate": cmd_simulate}
+COMMANDS = {
+    "demo": cmd_demo,
+    "play": cmd_play,
+    "check": cmd_check,
+    "record": cmd_record,
+    "replay": cmd_replay,
+    "simulate": cmd_simulate,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

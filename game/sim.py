@@ -12,8 +12,8 @@ import math
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES
@@ -61,8 +61,18 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
     res = state.result() or {}
     w = res.get("winner")
     winner_bot = None if w is None else (1 if w == p1_side else 2)
-    return GameResult(index, seed, p1_side, armies, winner_bot, state.round, res.get("reason", ""),
-                      tuple(res.get("score", (0, 0))), actions, dict(counts))
+    return GameResult(
+        index,
+        seed,
+        p1_side,
+        armies,
+        winner_bot,
+        state.round,
+        res.get("reason", ""),
+        tuple(res.get("score", (0, 0))),
+        actions,
+        dict(counts),
+    )
 
 
 def _count(e, counts: Counter) -> None:
@@ -95,7 +105,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(
-    games: int, p1: str, p2: str, seed: int = 1, jobs: int = 1, profile: str = "aos4", progress: bool = True,
+    games: int,
+    p1: str,
+    p2: str,
+    seed: int = 1,
+    jobs: int = 1,
+    profile: str = "aos4",
+    progress: bool = True,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Play `games` games; `on_result` hears each one as it ends (in game order)."""
@@ -129,7 +145,12 @@ def _progress(show: bool, done: int, total: int, started: float) -> None:
     width = 30
     filled = int(width * done / total)
     rate = done / max(1e-9, time.perf_counter() - started)
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s", end="", file=sys.stderr, flush=True)
+    print(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def summary(results: Iterable[GameResult], p1: str, p2: str) -> dict:
@@ -158,7 +179,14 @@ def summary(results: Iterable[GameResult], p1: str, p2: str) -> dict:
         "p1_by_side": _rates(results, lambda r: f"player {r.p1_side}"),
         "p1_by_army": _rates(results, lambda r: r.armies[r.p1_side - 1]),
         "results": [
-            {"game": r.index, "seed": r.seed, "p1_side": r.p1_side, "winner": r.winner_bot, "score": list(r.score), "reason": r.reason}
+            {
+                "game": r.index,
+                "seed": r.seed,
+                "p1_side": r.p1_side,
+                "winner": r.winner_bot,
+                "score": list(r.score),
+                "reason": r.reason,
+            }
             for r in results
         ],
     }
@@ -171,16 +199,32 @@ def _rates(results: list[GameResult], group: Callable[[GameResult], str]) -> dic
         rs = [r for r in results if group(r) == key]
         w = sum(1 for r in rs if r.winner_bot == 1)
         d = sum(1 for r in rs if r.winner_bot is None)
-        out[key] = {"games": len(rs), "wins": w, "losses": len(rs) - w - d, "draws": d,
-                    "win_rate": round((w + 0.5 * d) / len(rs), 4)}
+        out[key] = {
+            "games": len(rs),
+            "wins": w,
+            "losses": len(rs) - w - d,
+            "draws": d,
+            "win_rate": round((w + 0.5 * d) / len(rs), 4),
+        }
     return out
 
 
 def _line(r: GameResult) -> str:
     """One finished game as a JSON line (the --log file)."""
-    return json.dumps({"game": r.index, "seed": r.seed, "p1_side": r.p1_side, "armies": list(r.armies),
-                       "winner": r.winner_bot, "rounds": r.rounds, "reason": r.reason, "score": list(r.score),
-                       "actions": r.actions}, sort_keys=True)
+    return json.dumps(
+        {
+            "game": r.index,
+            "seed": r.seed,
+            "p1_side": r.p1_side,
+            "armies": list(r.armies),
+            "winner": r.winner_bot,
+            "rounds": r.rounds,
+            "reason": r.reason,
+            "score": list(r.score),
+            "actions": r.actions,
+        },
+        sort_keys=True,
+    )
 
 
 def table(s: dict) -> str:
@@ -192,16 +236,24 @@ def table(s: dict) -> str:
         f"  {s['p2']:>10} wins  {s['p2_wins']:5}",
         f"  {'draws':>10}       {s['draws']:5}",
         f"  average rounds {s['average_rounds']:.2f}, actions {s['average_actions']:.0f}",
-        f"  {s['p1']} by side: " + ", ".join(
-            f"as {k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_side"].items()),
-        f"  {s['p1']} by army: " + ", ".join(
-            f"{k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_army"].items()),
+        f"  {s['p1']} by side: "
+        + ", ".join(
+            f"as {k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_side"].items()
+        ),
+        f"  {s['p1']} by army: "
+        + ", ".join(
+            f"{k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_army"].items()
+        ),
         "  per game: "
         + ", ".join(
             f"{label} {pg.get(key, 0):.2f}"
             for label, key in (
-                ("spells cast", "spells_cast"), ("unbound", "spells_unbound"), ("miscasts", "miscasts"),
-                ("summoned", "summoned"), ("banished", "removed_banished"), ("dispelled", "removed_dispelled"),
+                ("spells cast", "spells_cast"),
+                ("unbound", "spells_unbound"),
+                ("miscasts", "miscasts"),
+                ("summoned", "summoned"),
+                ("banished", "removed_banished"),
+                ("dispelled", "removed_dispelled"),
             )
         ),
     ]
@@ -245,8 +297,16 @@ def main(args) -> int:
                 raise ValueError(f"--log {args.log}: cannot write to it: {describe_os_error(exc)}") from None
 
     try:
-        results = run(args.games, args.p1, args.p2, args.seed, args.jobs, args.profile,
-                      progress=not args.json and sys.stderr.isatty() or args.progress, on_result=logged)
+        results = run(
+            args.games,
+            args.p1,
+            args.p2,
+            args.seed,
+            args.jobs,
+            args.profile,
+            progress=not args.json and sys.stderr.isatty() or args.progress,
+            on_result=logged,
+        )
     finally:
         if log:
             try:

@@ -12,7 +12,8 @@ def describe_setup(state: State) -> str:
     lines = [
         f"Spellfield: {m.name} ({m.width:g}\" x {m.height:g}\"), rules profile {g.profile.name}, {g.rounds} battle rounds",
         "Terrain: " + ", ".join(f"{t.name} [{', '.join(t.traits) or 'open'}]" for t in m.terrain),
-        "Objectives: " + ", ".join(f"{o.name or '#' + str(i + 1)} at ({o.x:g}, {o.y:g})" for i, o in enumerate(m.objectives)),
+        "Objectives: "
+        + ", ".join(f"{o.name or '#' + str(i + 1)} at ({o.x:g}, {o.y:g})" for i, o in enumerate(m.objectives)),
     ]
     for player in (1, 2):
         army = g.army(player)

@@ -12,8 +12,9 @@ Units of value: one wound point of an ordinary model is worth about 1. A victory
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from game.rules.query import OBJECTIVE_RANGE, Weapon, fight_odds, general_of, modifier, odds, shooting_odds, situation
 
@@ -59,7 +60,9 @@ def weapon_mean(w: "Weapon", models: int, save: int) -> float:
     return odds.expected_damage([odds.Volley(w, models)], odds.Situation(save))
 
 
-def attack_output(state: "State", attacker: str, target: str, kind: str, models: int | None = None, charged: bool = False) -> float:
+def attack_output(
+    state: "State", attacker: str, target: str, kind: str, models: int | None = None, charged: bool = False
+) -> float:
     """Expected damage points `attacker` deals `target` with its melee ("combat") or ranged
     ("shooting") weapons, every live model (or `models` of them) taking part: the exact mean of
     the engine's attack sequence (`odds.expected_damage` in `attacks.situation`) for the bot's
@@ -240,7 +243,9 @@ def ability_value(state: "State", player: int, caster: str, ability_id: str, tar
     for spec in ab.effects:
         h = spec.handler
         if h in ("mortal_damage", "mortal_damage_on_roll"):
-            dist = odds.mortal_damage_distribution(spec.amount or 0, (spec.on or 7) if h == "mortal_damage_on_roll" else None)
+            dist = odds.mortal_damage_distribution(
+                spec.amount or 0, (spec.on or 7) if h == "mortal_damage_on_roll" else None
+            )
             ward = ward_of(state, tgt) if tgt in state.units else 0
             total += damage_value(state, tgt, odds.after_ward(dist, ward))
         elif h in ("save_buff", "ward_buff"):
@@ -327,7 +332,7 @@ def unbinder_near(state: "State", caster: str, model: int, by_player: int) -> bo
     for uid in live_units(state, by_player):
         if not ws_of(state, uid).wizard_level or unbinds_left(state, uid) <= 0:
             continue
-        for i, m in state.units[uid].live_models():
+        for _i, m in state.units[uid].live_models():
             r = ws_of(state, uid).base.radius_in or 0.5
             if math.hypot(m.x - me.x, m.y - me.y) - r - me.r <= reach + 1e-9:
                 return True
@@ -361,7 +366,9 @@ def evaluate(state: "State", player: int) -> float:
         return 0.0 if w is None else (1000.0 if w == player else -1000.0)
     opp = 3 - player
     vp = (state.score[player - 1] - state.score[opp - 1]) * VP_WEIGHT
-    mat = sum(unit_value(state, u) for u in live_units(state, player)) - sum(unit_value(state, u) for u in live_units(state, opp))
+    mat = sum(unit_value(state, u) for u in live_units(state, player)) - sum(
+        unit_value(state, u) for u in live_units(state, opp)
+    )
     man = 0.0
     for mid, m in state.manifestations.items():
         man += manifestation_value(state, mid) * (1 if m.player == player else -1)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from game.ai import knowledge as K
 from game.rules import (
@@ -185,7 +185,12 @@ class NormalBot:
                 continue
             score, txt = self.cast_score(state, a)
             # one entry per (unit, ability, target): the best model (E5)
-            key = (type(a).__name__, getattr(a, "unit", ""), getattr(a, "spell", getattr(a, "prayer", getattr(a, "manifestation", ""))), getattr(a, "target", None))
+            key = (
+                type(a).__name__,
+                getattr(a, "unit", ""),
+                getattr(a, "spell", getattr(a, "prayer", getattr(a, "manifestation", ""))),
+                getattr(a, "target", None),
+            )
             if key not in best_per or score > best_per[key][0]:
                 best_per[key] = (score, a, txt)
         out = [s for s in best_per.values() if s[0] > 0.02]
@@ -198,7 +203,11 @@ class NormalBot:
         me = self.player
         if roll + pts >= pr.value:
             return [
-                (2.0, SpendRitual(player=me), f"spends: {roll} + {pts} ritual points reaches {pr.name}'s {pr.value} (M5)"),
+                (
+                    2.0,
+                    SpendRitual(player=me),
+                    f"spends: {roll} + {pts} ritual points reaches {pr.name}'s {pr.value} (M5)",
+                ),
                 (0.0, BankRitual(player=me), f"banks the {roll}"),
             ]
         return [
@@ -225,14 +234,23 @@ class NormalBot:
         future = self.future_threat(state, opp, exclude_caster_spell=(caster, spell_id)) if left <= 1 else 0.0
         future_gain = future * 0.42  # the chance of unbinding an average successful cast
         # the unbinder with the most unbinds left, so that coverage lasts
-        best = max(unbinds, key=lambda a: (unbinds_left(state, a.unit), -int(a.unit[-1]) if a.unit[-1].isdigit() else 0))
+        best = max(
+            unbinds, key=lambda a: (unbinds_left(state, a.unit), -int(a.unit[-1]) if a.unit[-1].isdigit() else 0)
+        )
         who = state.units[best.unit].name
         tgt = f" on {self._name(state, target)}" if target else ""
         if gain <= 0.05:
-            return [(1.0, decline, f"lets {sp.name}{tgt} through: it does little (threat {threat:.1f})"), (0.0, best, "")]
+            return [
+                (1.0, decline, f"lets {sp.name}{tgt} through: it does little (threat {threat:.1f})"),
+                (0.0, best, ""),
+            ]
         if left <= 1 and future_gain > gain and not (lethal and gain > 0.5 * future_gain):
             return [
-                (1.0, decline, f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, a bigger spell can still come ({future:.1f})"),
+                (
+                    1.0,
+                    decline,
+                    f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, a bigger spell can still come ({future:.1f})",
+                ),
                 (0.0, best, ""),
             ]
         why = "a lethal spell on its general" if lethal else f"threat {threat:.1f}"
@@ -299,7 +317,9 @@ class NormalBot:
         mine = [K.centre(state, k) for k in K.live_units(state, self.player)]
 
         def score(p: tuple[float, float]) -> float:
-            near = min((math.hypot(p[0] - ex, p[1] - ey) for ex, ey in (K.centre(state, e) for e in enemies)), default=30.0)
+            near = min(
+                (math.hypot(p[0] - ex, p[1] - ey) for ex, ey in (K.centre(state, e) for e in enemies)), default=30.0
+            )
             pen = 0.0
             if s.predatory and ecent:
                 ex, ey = ecent[0]
@@ -348,7 +368,13 @@ class NormalBot:
             mine_best = self.best_predatory(state, a.manifestation, self.player)
             theirs_best = self.best_predatory(state, a.manifestation, 3 - self.player)
             v = (mine_best[0] if mine_best else 0.0) + (theirs_best[0] if theirs_best else 0.0)
-            out.append((v, a, f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)"))
+            out.append(
+                (
+                    v,
+                    a,
+                    f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)",
+                )
+            )
         return out
 
     def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
@@ -370,11 +396,16 @@ class NormalBot:
             reach = ray_reach(state, mid, dx, dy) - 0.01
             if dd > reach + 8:
                 continue
-            for L in ((dd + 2.5, reach) if self.fast else (dd + 2.5, dd + 5, dd, reach)):
+            for L in (dd + 2.5, reach) if self.fast else (dd + 2.5, dd + 5, dd, reach):
                 L = min(L, reach)
                 pts.append((m.x + dx * L, m.y + dy * L))
         # the edges, to remove a manifestation on purpose (E4b)
-        for (ex, ey), (dx, dy) in (((m.x, 0.0), (0, -1)), ((m.x, bf.height), (0, 1)), ((0.0, m.y), (-1, 0)), ((bf.width, m.y), (1, 0))):
+        for (ex, ey), (dx, dy) in (
+            ((m.x, 0.0), (0, -1)),
+            ((m.x, bf.height), (0, 1)),
+            ((0.0, m.y), (-1, 0)),
+            ((bf.width, m.y), (1, 0)),
+        ):
             if math.hypot(ex - m.x, ey - m.y) <= ray_reach(state, mid, dx, dy) - 0.01:
                 pts.append((ex, ey))
         out = []
@@ -417,7 +448,13 @@ class NormalBot:
         else:
             # where it ends: near the enemies of whoever will command it next, away from our own
             enemy_of_owner = 3 - m.player
-            near_e = min((math.hypot(end[0] - ex, end[1] - ey) for ex, ey in (K.centre(state, u) for u in K.live_units(state, enemy_of_owner))), default=40.0)
+            near_e = min(
+                (
+                    math.hypot(end[0] - ex, end[1] - ey)
+                    for ex, ey in (K.centre(state, u) for u in K.live_units(state, enemy_of_owner))
+                ),
+                default=40.0,
+            )
             pos = -0.04 * near_e
             if s.pass_across:
                 pos += 0.6 if near_e < move_reach_of(state, mid) else 0.0
@@ -492,7 +529,7 @@ class NormalBot:
                 pairs.append((math.hypot(cx - o.x, cy - o.y), uid, i))
         pairs.sort()
         plan: dict[str, int] = {}
-        for dist, uid, i in pairs:
+        for _dist, uid, i in pairs:
             if uid in plan or need[i] <= 0:
                 continue
             ws = K.ws_of(state, uid)
@@ -540,17 +577,28 @@ class NormalBot:
         enemies = K.live_units(state, 3 - me)
         if not enemies:
             return None
-        target = max(enemies, key=lambda e: (K.expected_damage_value(state, e, K.attack_output(state, mid, e, "combat"))
-                                             - 0.05 * K.gap(state, mid, e)))
+        target = max(
+            enemies,
+            key=lambda e: (
+                K.expected_damage_value(state, e, K.attack_output(state, mid, e, "combat"))
+                - 0.05 * K.gap(state, mid, e)
+            ),
+        )
         gap = K.gap(state, mid, target)
         shots = max((w.range for w in ranged(state, mid)), default=0.0)
         name = self._name(state, mid)
         if not declared(state, mid) and kind == "normal" and gap > reach + 12 and gap > shots + reach:
-            return (1.0, Run(player=me, unit=mid), f"{name} runs toward {self._name(state, target)}: {gap:.0f}\" away (M10)")
+            return (
+                1.0,
+                Run(player=me, unit=mid),
+                f"{name} runs toward {self._name(state, target)}: {gap:.0f}\" away (M10)",
+            )
         cx, cy = K.centre(state, mid)
         tx, ty = K.centre(state, target)
         radii = math.hypot(tx - cx, ty - cy) - gap  # from centre to centre, less the gap between edges
-        return self._move_toward(state, mid, (tx, ty), reach, 3.4 + radii, f"closes on {self._name(state, target)} (M10)")
+        return self._move_toward(
+            state, mid, (tx, ty), reach, 3.4 + radii, f"closes on {self._name(state, target)} (M10)"
+        )
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
         from game.rules.query import allowance, declared, in_combat
@@ -566,11 +614,17 @@ class NormalBot:
         cx, cy = K.centre(state, uid)
         if fighting and not declared(state, uid):
             foes = [e for e in enemies if K.gap(state, uid, e) <= 3.05]
-            out_v = max((K.expected_damage_value(state, e, K.attack_output(state, uid, e, "combat")) for e in foes), default=0.0)
+            out_v = max(
+                (K.expected_damage_value(state, e, K.attack_output(state, uid, e, "combat")) for e in foes), default=0.0
+            )
             in_v = sum(K.expected_damage_value(state, uid, K.attack_output(state, e, uid, "combat")) for e in foes)
             fragile = ws.has("HERO") or ws.wizard_level or ws.priest_level
             if foes and in_v > (1.2 if fragile else 2.5) * out_v + 1.0 and K.wounds_left(state, uid) > 2:
-                return (1.0, Retreat(player=me, unit=uid), f"{u.name} retreats: it would lose the fight ({in_v:.1f} against {out_v:.1f})")
+                return (
+                    1.0,
+                    Retreat(player=me, unit=uid),
+                    f"{u.name} retreats: it would lose the fight ({in_v:.1f} against {out_v:.1f})",
+                )
             return None
         if kind == "retreat":
             ex, ey = min((K.centre(state, e) for e in enemies), key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
@@ -605,7 +659,14 @@ class NormalBot:
         has_shot = any(w.range > 0 for w in ws.weapons) and any(
             K.gap(state, uid, e) <= max(w.range for w in ws.weapons) + ws.move for e in enemies
         )
-        if not declared(state, uid) and kind == "normal" and dist - stop > reach + 1.5 and not has_shot and ngap > reach + 10 and not fighting:
+        if (
+            not declared(state, uid)
+            and kind == "normal"
+            and dist - stop > reach + 1.5
+            and not has_shot
+            and ngap > reach + 10
+            and not fighting
+        ):
             return (1.0, Run(player=me, unit=uid), f"{u.name} runs: its goal is {dist:.0f}\" away ({goal_txt})")
         return self._move_toward(state, uid, goal, reach, stop, goal_txt)
 
@@ -673,7 +734,9 @@ class NormalBot:
             for v, t in opts[:4]:
                 a = Shoot(player=me, unit=uid, target=t)
                 if state.legal(a):
-                    out.append((v + 0.01, a, f"{self._name(state, uid)} shoots {self._name(state, t)}: expected value {v:.1f}"))
+                    out.append(
+                        (v + 0.01, a, f"{self._name(state, uid)} shoots {self._name(state, t)}: expected value {v:.1f}")
+                    )
                     found = True
                     break
             if not found:
@@ -686,7 +749,11 @@ class NormalBot:
 
     def charge_value(self, state: State, uid: str, target: str) -> float:
         mine = K.expected_damage_value(state, target, K.attack_output(state, uid, target, "combat", charged=True))
-        back = K.expected_damage_value(state, uid, K.attack_output(state, target, uid, "combat")) if target in state.units else 0.0
+        back = (
+            K.expected_damage_value(state, uid, K.attack_output(state, target, uid, "combat"))
+            if target in state.units
+            else 0.0
+        )
         w = 1.6 if K.is_general(state, uid) else 0.7
         return mine - w * back
 
@@ -714,14 +781,25 @@ class NormalBot:
                 # holding an objective is worth staying for
                 if best is None or p * v > best[0]:
                     best = (p * v, p, v, e)
-            if best is None or best[1] < 0.25 or best[0] < 0.4 or (uid in state.units and self._holds_objective_alone(state, uid)):
+            if (
+                best is None
+                or best[1] < 0.25
+                or best[0] < 0.4
+                or (uid in state.units and self._holds_objective_alone(state, uid))
+            ):
                 done.add(uid)
                 continue
             a = Charge(player=me, unit=uid)
             if not state.legal(a):
                 done.add(uid)
                 continue
-            out.append((best[0], a, f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}"))
+            out.append(
+                (
+                    best[0],
+                    a,
+                    f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}",
+                )
+            )
         if not out:
             return self._end_phase(state, d, "sees no charge worth making")
         return out
@@ -745,7 +823,9 @@ class NormalBot:
                 continue
             tgt = self._charge_target_of(state, uid, a)
             v = self.charge_value(state, uid, tgt) if tgt else 0.0
-            out.append((v + 5, a, f"{self._name(state, uid)} completes its charge ({roll}\") into {self._name(state, tgt)}"))
+            out.append(
+                (v + 5, a, f"{self._name(state, uid)} completes its charge ({roll}\") into {self._name(state, tgt)}")
+            )
         if not out:
             cx, cy = K.centre(state, uid)
             tries = 0
@@ -761,13 +841,21 @@ class NormalBot:
                         a = MoveUnit(player=me, unit=uid, to=to)
                         tries += 1
                         if state.legal(a):
-                            out.append((self.charge_value(state, uid, e) + 5, a, f"{self._name(state, uid)} charges into {state.units[e].name}"))
+                            out.append(
+                                (
+                                    self.charge_value(state, uid, e) + 5,
+                                    a,
+                                    f"{self._name(state, uid)} charges into {state.units[e].name}",
+                                )
+                            )
                             break
                     if out or tries > 10:
                         break
                 if out or tries > 10:
                     break
-        out.append((0.0, FailCharge(player=me), f"{self._name(state, uid)} cannot reach with {roll}\": the charge fails"))
+        out.append(
+            (0.0, FailCharge(player=me), f"{self._name(state, uid)} cannot reach with {roll}\": the charge fails")
+        )
         return out
 
     def _charge_target_of(self, state: State, uid: str, a: MoveUnit) -> str | None:
@@ -793,8 +881,18 @@ class NormalBot:
             t = a.target
             mean = K.fight_mean(state, a.unit, t)  # the fight, as the fight panel shows it
             if a.unit in state.manifestations:
-                v = K.expected_damage_value(state, t, mean) if t in state.units else K.damage_value(state, t, ((int(round(mean)), 1.0),))
-                out.append((v + 0.01, a, f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)"))
+                v = (
+                    K.expected_damage_value(state, t, mean)
+                    if t in state.units
+                    else K.damage_value(state, t, ((int(round(mean)), 1.0),))
+                )
+                out.append(
+                    (
+                        v + 0.01,
+                        a,
+                        f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)",
+                    )
+                )
                 continue
             if t in state.manifestations:
                 v = K.damage_value(state, t, ((int(round(mean)), 1.0),))
@@ -807,7 +905,9 @@ class NormalBot:
                     danger += K.attack_output(state, e, a.unit, "combat")
             risk = min(1.0, danger / max(1, K.wounds_left(state, a.unit)))
             score = v * (1 + 0.5 * risk)
-            out.append((score + 0.01, a, f"{state.units[a.unit].name} fights {self._name(state, t)}: expected value {v:.1f}"))
+            out.append(
+                (score + 0.01, a, f"{state.units[a.unit].name} fights {self._name(state, t)}: expected value {v:.1f}")
+            )
         out.append((0.0, PassFight(player=me), "has no fight worth taking"))
         return out
 

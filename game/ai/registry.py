@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from game.rules import Action, State
 

@@ -41,12 +41,14 @@ from game.data.loader import (
 )
 from game.data.models import ContentFile
 
-
 Checker = Callable[[Path], object]  # reads one file of its kind; raises DataError if it is bad
 
 
-def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | None = None,
-                checkers: Mapping[str, Checker] | None = None) -> list[str]:
+def check_files(
+    paths: Sequence[str | os.PathLike[str]],
+    warnings: list[str] | None = None,
+    checkers: Mapping[str, Checker] | None = None,
+) -> list[str]:
     """Every problem in the given map and content files (empty if all are fine).
 
     If `warnings` is given, advice that is not an error is appended to it. `checkers` read the
@@ -67,17 +69,23 @@ def check_files(paths: Sequence[str | os.PathLike[str]], warnings: list[str] | N
                 bm = load_map_data(data, label, warn)  # schema and geometry: the loaders' own checks
                 stem = Path(label).stem
                 if bm.id != stem:
-                    warn.append(f"{label}: map.id {bm.id!r} differs from the file name; embedded maps are found by file name")
+                    warn.append(
+                        f"{label}: map.id {bm.id!r} differs from the file name; embedded maps are found by file name"
+                    )
             elif kind == "content":
                 content_files[label] = load_content_data(data, label, warn)
             elif kind == "demo":
                 # a rule demonstration: its schema and cross-references live with the demos
                 if "demo" not in checkers:
-                    problems.append(f"{label}: a rule demonstration; check it with `spellfield check`, which knows them")
+                    problems.append(
+                        f"{label}: a rule demonstration; check it with `spellfield check`, which knows them"
+                    )
                 else:
                     checkers["demo"](Path(path))
             elif kind == "replay":
-                problems.append(f"{label}: this is a replay, not a map or content file; verify it with the replay tools")
+                problems.append(
+                    f"{label}: this is a replay, not a map or content file; verify it with the replay tools"
+                )
             else:
                 problems.append(
                     f"{label}: not a map file (no [map] table), a demonstration ([demo] and [[step]]) or a content file (no "

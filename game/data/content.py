@@ -150,7 +150,9 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
                 continue
             m = manifestations.get(e.manifestation or "")
             if m is None:
-                problems.append(f"{at('ability', a.id)}: effects[{j}]: summons unknown manifestation {e.manifestation!r}")
+                problems.append(
+                    f"{at('ability', a.id)}: effects[{j}]: summons unknown manifestation {e.manifestation!r}"
+                )
             elif a.kind == "spell" and m.kind != "endless_spell":
                 problems.append(
                     f"{at('ability', a.id)}: effects[{j}]: a spell summons endless spells, but {m.id!r} is an {m.kind} (M9)"
@@ -175,7 +177,9 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
                         f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} has no summon effect; a manifestation lore holds only summoning spells and prayers (M9)"
                     )
             elif held.kind != lore.kind:
-                problems.append(f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {held.kind}, but this is a {lore.kind} lore (M8)")
+                problems.append(
+                    f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {held.kind}, but this is a {lore.kind} lore (M8)"
+                )
 
     # Warscrolls: their own spells and prayers exist and have the right kind (M8).
     for w in warscrolls.values():
@@ -185,20 +189,28 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
                 if known is None:
                     problems.append(f"{at('warscroll', w.id)}: {field_name}[{j}]: no {kind} has id {aid!r} (M8)")
                 elif known.kind != kind:
-                    problems.append(f"{at('warscroll', w.id)}: {field_name}[{j}]: {aid!r} is a {known.kind}, not a {kind} (M8)")
+                    problems.append(
+                        f"{at('warscroll', w.id)}: {field_name}[{j}]: {aid!r} is a {known.kind}, not a {kind} (M8)"
+                    )
 
     # Manifestations: passing across may not summon.
     for m in manifestations.values():
         for j, e in enumerate(m.pass_across):
             if e.handler == "summon":
-                problems.append(f"{at('manifestation', m.id)}: pass_across[{j}]: a manifestation cannot summon when it passes across a unit")
+                problems.append(
+                    f"{at('manifestation', m.id)}: pass_across[{j}]: a manifestation cannot summon when it passes across a unit"
+                )
 
     # Armies: units exist; one lore of each kind, of that kind (M8).
     for army in armies.values():
         for j, u in enumerate(army.units):
             if u.warscroll not in warscrolls:
                 problems.append(f"{at('army', army.id)}: units[{j}]: unknown warscroll {u.warscroll!r}")
-        for field_name, kind in (("spell_lore", "spell"), ("prayer_lore", "prayer"), ("manifestation_lore", "manifestation")):
+        for field_name, kind in (
+            ("spell_lore", "spell"),
+            ("prayer_lore", "prayer"),
+            ("manifestation_lore", "manifestation"),
+        ):
             lid = getattr(army, field_name)
             if lid is None:
                 continue
@@ -206,7 +218,9 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
             if chosen is None:
                 problems.append(f"{at('army', army.id)}: {field_name}: unknown lore {lid!r} (M8)")
             elif chosen.kind != kind:
-                problems.append(f"{at('army', army.id)}: {field_name}: {lid!r} is a {chosen.kind} lore, not a {kind} lore (M8)")
+                problems.append(
+                    f"{at('army', army.id)}: {field_name}: {lid!r} is a {chosen.kind} lore, not a {kind} lore (M8)"
+                )
     return problems
 
 
@@ -281,7 +295,9 @@ def load_map(name_or_path: str | os.PathLike[str]) -> BattleMap:
     """Load an embedded map by id (e.g. DEFAULT_MAP), or a map file by path."""
     if isinstance(name_or_path, str) and name_or_path in list_maps():
         return _embedded_map(name_or_path)
-    looks_like_path = not isinstance(name_or_path, str) or any(c in name_or_path for c in "/\\") or name_or_path.endswith(".toml")
+    looks_like_path = (
+        not isinstance(name_or_path, str) or any(c in name_or_path for c in "/\\") or name_or_path.endswith(".toml")
+    )
     if looks_like_path or Path(name_or_path).is_file():
         return load_map_file(name_or_path)
     raise DataError(f"unknown map {name_or_path!r}; embedded maps: {', '.join(list_maps()) or 'none'}")

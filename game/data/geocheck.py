@@ -149,7 +149,9 @@ def map_problems(
             out.append(f"{label}: map.deployment[{i}].points: not a simple polygon: {why}")
             continue
         if z.player in zones:
-            out.append(f"{label}: map.deployment[{i}]: a second zone for player {z.player} (first is map.deployment[{zones[z.player][0]}])")
+            out.append(
+                f"{label}: map.deployment[{i}]: a second zone for player {z.player} (first is map.deployment[{zones[z.player][0]}])"
+            )
             continue
         poly = Polygon(z.points)
         zones[z.player] = (i, poly)
@@ -175,7 +177,11 @@ def _anchor_problems(
     where = f"{label}: map.deployment[{zi}].anchors"
     errs = Capped([], limit=2 * MAX_PER_KIND)
     if adv.wanted and len(z.anchors) < RECOMMENDED_ANCHORS:
-        adv.add("few anchors", where, f"{where}: {len(z.anchors)} anchors; {RECOMMENDED_ANCHORS} are recommended (one per army unit)")
+        adv.add(
+            "few anchors",
+            where,
+            f"{where}: {len(z.anchors)} anchors; {RECOMMENDED_ANCHORS} are recommended (one per army unit)",
+        )
     if not z.anchors:
         adv.flush()
         return []
@@ -191,10 +197,20 @@ def _anchor_problems(
     usable = np.zeros(len(xy), dtype=bool)
     for k, (x, y) in enumerate(z.anchors):
         if not inside[k]:
-            errs.add("outside the zone", where, lambda k=k, x=x, y=y: f"{where}[{k}]: ({x:g}, {y:g}) is outside player {z.player}'s deployment zone")
+            errs.add(
+                "outside the zone",
+                where,
+                lambda k=k, x=x, y=y: f"{where}[{k}]: ({x:g}, {y:g}) is outside player {z.player}'s deployment zone",
+            )
             continue
         for j in blocked.get(k, []):
-            errs.add("in impassable terrain", where, lambda k=k, x=x, y=y, j=j: f"{where}[{k}]: ({x:g}, {y:g}) lies inside impassable terrain map.terrain[{j}] ({bm.terrain[j].name!r})")
+            errs.add(
+                "in impassable terrain",
+                where,
+                lambda k=k, x=x, y=y, j=j: (
+                    f"{where}[{k}]: ({x:g}, {y:g}) lies inside impassable terrain map.terrain[{j}] ({bm.terrain[j].name!r})"
+                ),
+            )
         usable[k] = k not in blocked
     errs.flush()
     if adv.wanted:
@@ -205,7 +221,13 @@ def _anchor_problems(
 
 
 def _fit_advice(
-    bm: BattleMap, where: str, zone: Polygon, impassable: list[tuple[int, Polygon]], xy: np.ndarray, usable: np.ndarray, adv: Capped
+    bm: BattleMap,
+    where: str,
+    zone: Polygon,
+    impassable: list[tuple[int, Polygon]],
+    xy: np.ndarray,
+    usable: np.ndarray,
+    adv: Capped,
 ) -> None:
     """Advice: a 10-model block of 32mm bases in two rows fits around each usable anchor, inside
     the zone, clear of its edge and of impassable terrain (vectorised over all anchors)."""
@@ -216,7 +238,11 @@ def _fit_advice(
     pitch = 2 * r + BLOCK_GAP
     per_row = math.ceil(BLOCK_MODELS / BLOCK_ROWS)
     offsets = np.array(
-        [((c - (per_row - 1) / 2) * pitch, (row - (BLOCK_ROWS - 1) / 2) * pitch) for row in range(BLOCK_ROWS) for c in range(per_row)]
+        [
+            ((c - (per_row - 1) / 2) * pitch, (row - (BLOCK_ROWS - 1) / 2) * pitch)
+            for row in range(BLOCK_ROWS)
+            for c in range(per_row)
+        ]
     )
     centres = xy[ks][:, None, :] + offsets[None, :, :]  # (anchors, models, 2)
     flat = centres.reshape(-1, 2)
@@ -236,8 +262,10 @@ def _fit_advice(
         adv.add(
             "unit does not fit",
             where,
-            lambda k=k, x=x, y=y: f"{where}[{k}]: a unit of {BLOCK_MODELS} models on {BLOCK_BASE_MM:g}mm bases in {BLOCK_ROWS} rows "
-            f"does not fit around ({x:g}, {y:g}) inside the zone and clear of impassable terrain",
+            lambda k=k, x=x, y=y: (
+                f"{where}[{k}]: a unit of {BLOCK_MODELS} models on {BLOCK_BASE_MM:g}mm bases in {BLOCK_ROWS} rows "
+                f"does not fit around ({x:g}, {y:g}) inside the zone and clear of impassable terrain"
+            ),
         )
 
 
@@ -254,7 +282,11 @@ def _spacing_advice(where: str, xy: np.ndarray, adv: Capped) -> None:
     for a in range(n):
         f = int(first[inverse[a]])
         if f != a:
-            adv.add("anchors too close", where, lambda f=f, a=a: f"{where}[{f}] and [{a}]: only 0.00\" apart; {MIN_ANCHOR_SPACING:g}\" is recommended")
+            adv.add(
+                "anchors too close",
+                where,
+                lambda f=f, a=a: f"{where}[{f}] and [{a}]: only 0.00\" apart; {MIN_ANCHOR_SPACING:g}\" is recommended",
+            )
     m = len(uniq)
     if m < 2:
         return
@@ -273,4 +305,10 @@ def _spacing_advice(where: str, xy: np.ndarray, adv: Capped) -> None:
             continue  # already reported as (v, u)
         lo, hi = sorted((int(first[u]), int(first[v])))
         d = float(d_near[u])
-        adv.add("anchors too close", where, lambda lo=lo, hi=hi, d=d: f"{where}[{lo}] and [{hi}]: only {d:.2f}\" apart; {MIN_ANCHOR_SPACING:g}\" is recommended")
+        adv.add(
+            "anchors too close",
+            where,
+            lambda lo=lo, hi=hi, d=d: (
+                f"{where}[{lo}] and [{hi}]: only {d:.2f}\" apart; {MIN_ANCHOR_SPACING:g}\" is recommended"
+            ),
+        )

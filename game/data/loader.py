@@ -19,7 +19,6 @@ import types
 import typing
 from collections.abc import Mapping
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any, Literal, TypeVar, Union
 
 import numpy as np
@@ -87,7 +86,9 @@ def read_bytes(source: Source, label: str | None = None, limit: int = MAX_FILE_B
     label = label or label_for(source)
     if isinstance(source, (str, os.PathLike)):
         return read_regular_bytes(source, limit, label, DataError)
-    too_big = f"{label}: file is too large (more than {limit:,} bytes); the limit is {limit:,} bytes ({_size_text(limit)})"
+    too_big = (
+        f"{label}: file is too large (more than {limit:,} bytes); the limit is {limit:,} bytes ({_size_text(limit)})"
+    )
     try:
         with source.open("rb") as f:
             raw = f.read(limit + 1)
@@ -138,19 +139,23 @@ def nesting_problem(text: str) -> str | None:
         at = int(np.argmax(depth))
         if depth[at] > MAX_NESTING:
             line = int(np.count_nonzero(b[:at] == ord("\n"))) + 1
-            return (f"nesting too deep: arrays or inline tables nested more than {MAX_NESTING} deep (line {line})")
+            return f"nesting too deep: arrays or inline tables nested more than {MAX_NESTING} deep (line {line})"
     pos = 0
     for segment in _KEY_BREAK.split(plain):
         dots = segment.count(".")
         if dots >= MAX_KEY_PARTS:
             line = plain.count("\n", 0, pos) + 1
-            return (f"line {line}: nesting too deep (a dotted key of {dots + 1} parts; "
-                    f"at most {MAX_KEY_PARTS} parts such as a.b.c are read)")
+            return (
+                f"line {line}: nesting too deep (a dotted key of {dots + 1} parts; "
+                f"at most {MAX_KEY_PARTS} parts such as a.b.c are read)"
+            )
         pos += len(segment) + 1
     return None
 
 
-_TOML_POSITION = re.compile(r"^(?P<reason>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S)
+_TOML_POSITION = re.compile(
+    r"^(?P<reason>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S
+)
 
 
 def parse_toml(raw: bytes, label: str) -> dict[str, Any]:
@@ -160,9 +165,7 @@ def parse_toml(raw: bytes, label: str) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        raise DataError(
-            f"{label}: line {line}, column {col}: not UTF-8 text (byte 0x{raw[e.start]:02x})"
-        ) from None
+        raise DataError(f"{label}: line {line}, column {col}: not UTF-8 text (byte 0x{raw[e.start]:02x})") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     deep = nesting_problem(text)
@@ -297,8 +300,13 @@ def _path(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[str, list[str] 
     for item in loc:
         was_union = typing.get_origin(_strip_annotated(tp)) in (Union, types.UnionType)
         tp = _unwrap(tp)
-        if (was_union and isinstance(item, str) and isinstance(tp, type) and issubclass(tp, BaseModel)
-                and item not in tp.model_fields):
+        if (
+            was_union
+            and isinstance(item, str)
+            and isinstance(tp, type)
+            and issubclass(tp, BaseModel)
+            and item not in tp.model_fields
+        ):
             tags.append(item)  # a union member's tag ('int', 'DiceEntry'), not a field of the model
             continue
         if isinstance(item, int):

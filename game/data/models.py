@@ -9,8 +9,9 @@ Effects are data that name a registered handler (see `EFFECT_PARAMS`): no expres
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Annotated, Literal, Sequence
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -142,9 +143,7 @@ class EffectSpec(Strict):
     def _params_fit_handler(self) -> "EffectSpec":
         allowed = EFFECT_PARAMS.get(self.handler)
         if allowed is None:
-            raise ValueError(
-                f"unknown effect handler {self.handler!r}; known: {', '.join(sorted(EFFECT_PARAMS))}"
-            )
+            raise ValueError(f"unknown effect handler {self.handler!r}; known: {', '.join(sorted(EFFECT_PARAMS))}")
         given = {k for k in ("amount", "value", "on", "manifestation") if getattr(self, k) is not None}
         extra = given - set(allowed)
         missing = set(allowed) - given
@@ -162,7 +161,9 @@ class Footprint(Strict):
     """A base or footprint: round (`round_mm`, diameter) or a polygon in inches around the centre."""
 
     round_mm: float | None = Field(default=None, ge=1, le=300)
-    polygon: list[Annotated[tuple[float, float], Field(strict=False)]] | None = Field(default=None, max_length=MAX_FOOTPRINT_POINTS)
+    polygon: list[Annotated[tuple[float, float], Field(strict=False)]] | None = Field(
+        default=None, max_length=MAX_FOOTPRINT_POINTS
+    )
 
     @field_validator("polygon")
     @classmethod
@@ -173,7 +174,9 @@ class Footprint(Strict):
             raise ValueError(f"polygon needs at least 3 points, got {len(v)}")
         for j, (x, y) in enumerate(v):
             if abs(x) > MAX_FOOTPRINT_IN or abs(y) > MAX_FOOTPRINT_IN:
-                raise ValueError(f"point [{j}] ({x:g}, {y:g}) is more than {MAX_FOOTPRINT_IN:g}\" from the centre (0, 0)")
+                raise ValueError(
+                    f"point [{j}] ({x:g}, {y:g}) is more than {MAX_FOOTPRINT_IN:g}\" from the centre (0, 0)"
+                )
         return v
 
     @model_validator(mode="after")
@@ -348,7 +351,9 @@ class ManifestationScroll(Strict):
     banishment: int = Field(ge=2, le=12)
     footprint: Footprint
     predatory: bool = False
-    keywords: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST, description="e.g. FLY (M10: it moves like a unit)")
+    keywords: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(
+        default=[], max_length=MAX_LIST, description="e.g. FLY (M10: it moves like a unit)"
+    )
     setup: SetupRule = SetupRule()
     pass_across: list[EffectSpec] = Field(default=[], max_length=MAX_LIST)
     removal: list[RemovalRule] = Field(default=[], max_length=MAX_LIST)
@@ -435,7 +440,9 @@ class BattleMap(Strict):
         size = f"{self.width:g}x{self.height:g}"
         off: list[str] = []
         groups: tuple[tuple[str, Sequence[Terrain | DeploymentZone]], ...] = (
-            ("terrain", self.terrain), ("deployment", self.deployment))
+            ("terrain", self.terrain),
+            ("deployment", self.deployment),
+        )
         for kind, items in groups:
             for i, item in enumerate(items):
                 for j, (x, y) in enumerate(item.points):

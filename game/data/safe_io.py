@@ -154,8 +154,12 @@ def describe_os_error(exc: OSError, path: PathLike | None = None) -> str:
         errno.ETXTBSY: "text file busy",
         errno.EINVAL: "invalid name or argument",
     }
-    for name, text in (("EDQUOT", "disk quota exceeded"), ("EMFILE", "too many open files"),
-                       ("ENOTSUP", "not supported by the file system"), ("EXDEV", "on another file system")):
+    for name, text in (
+        ("EDQUOT", "disk quota exceeded"),
+        ("EMFILE", "too many open files"),
+        ("ENOTSUP", "not supported by the file system"),
+        ("EXDEV", "on another file system"),
+    ):
         if hasattr(errno, name):
             reasons.setdefault(getattr(errno, name), text)
     if code in reasons:
@@ -213,8 +217,13 @@ def _read_upto(fd: int, n: int) -> bytes:
     return b"".join(parts)
 
 
-def read_regular_bytes(path: PathLike, limit: int, label: str | None = None,
-                       error: Callable[[str], Exception] = DataError, what: str | None = None) -> bytes:
+def read_regular_bytes(
+    path: PathLike,
+    limit: int,
+    label: str | None = None,
+    error: Callable[[str], Exception] = DataError,
+    what: str | None = None,
+) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them.
 
     Raises `error(message)` naming `label` (default: the path) and the reason for anything else:
@@ -335,8 +344,15 @@ def _existing_folder(p: Path) -> Path:
     return Path(".")
 
 
-def check_output_path(path: PathLike, *, force: bool = False, is_ours: Callable[[Path], bool] | None = None,
-                      what: str = "file", create_parent: bool = True, append: bool = False) -> Target:
+def check_output_path(
+    path: PathLike,
+    *,
+    force: bool = False,
+    is_ours: Callable[[Path], bool] | None = None,
+    what: str = "file",
+    create_parent: bool = True,
+    append: bool = False,
+) -> Target:
     """Decide whether `path` may be written (see the module docstring); raises `OutputError`.
 
     Creates the parent folders if `create_parent`. Nothing is written here: call it before a long
@@ -395,8 +411,10 @@ def check_output_path(path: PathLike, *, force: bool = False, is_ours: Callable[
         target = _link_target(p)
         if not force:
             raise OutputError(
-                raw, f"is a symbolic link (to {target!r}); refusing to write through it (use --force to replace "
-                     f"the link itself; its target is left alone)")
+                raw,
+                f"is a symbolic link (to {target!r}); refusing to write through it (use --force to replace "
+                f"the link itself; its target is left alone)",
+            )
         return Target(p, None, True)
     if stat.S_ISDIR(mode):
         raise OutputError(raw, f"is a directory; give a file name for the {what}")
@@ -410,10 +428,13 @@ def check_output_path(path: PathLike, *, force: bool = False, is_ours: Callable[
         ours = False
     if not ours and append:
         raise OutputError(
-            raw, f"already exists and is not a Spellfield {what}; refusing to append to it (use --force to append anyway)")
+            raw,
+            f"already exists and is not a Spellfield {what}; refusing to append to it (use --force to append anyway)",
+        )
     if not ours:
         raise OutputError(
-            raw, f"already exists and is not a Spellfield {what}; refusing to overwrite it (use --force to replace it)")
+            raw, f"already exists and is not a Spellfield {what}; refusing to overwrite it (use --force to replace it)"
+        )
     return Target(p, st, False)
 
 
@@ -473,9 +494,15 @@ def _keep_owner_and_mode(fd: int, tmp: Path, st: os.stat_result) -> None:
         os.chmod(tmp, mode)
 
 
-def write_file_atomic(path: PathLike, data: bytes, *, force: bool = False,
-                      is_ours: Callable[[Path], bool] | None = None, what: str = "file",
-                      before_replace: Callable[[], None] | None = None) -> Path:
+def write_file_atomic(
+    path: PathLike,
+    data: bytes,
+    *,
+    force: bool = False,
+    is_ours: Callable[[Path], bool] | None = None,
+    what: str = "file",
+    before_replace: Callable[[], None] | None = None,
+) -> Path:
     """Write `data` to `path` atomically, with the guards of `check_output_path`.
 
     `before_replace` runs after the new bytes are safely on disk in the temporary file and just
@@ -499,8 +526,12 @@ def write_file_atomic(path: PathLike, data: bytes, *, force: bool = False,
             os.close(fd)
             fd = None
         except OSError as exc:
-            raise OutputError(label, f"cannot write the {what}: {describe_os_error(exc)}"
-                                     f"{'' if created else f' (in the folder {str(folder)!r})'}", exc.errno) from None
+            raise OutputError(
+                label,
+                f"cannot write the {what}: {describe_os_error(exc)}"
+                f"{'' if created else f' (in the folder {str(folder)!r})'}",
+                exc.errno,
+            ) from None
         if before_replace is not None:
             before_replace()
         try:
@@ -524,8 +555,14 @@ def write_file_atomic(path: PathLike, data: bytes, *, force: bool = False,
     return p
 
 
-def open_append(path: PathLike, *, force: bool = False, is_ours: Callable[[Path], bool] | None = None,
-                what: str = "log", encoding: str = "utf-8") -> IO[str]:
+def open_append(
+    path: PathLike,
+    *,
+    force: bool = False,
+    is_ours: Callable[[Path], bool] | None = None,
+    what: str = "log",
+    encoding: str = "utf-8",
+) -> IO[str]:
     """Open `path` for appending text: an existing regular file (ours, empty, or with `force`) or
     a new one. Never a device, FIFO, socket or directory; never through a symbolic link (with
     `force` the link is replaced by a new file). The parent folder must exist. Raises
@@ -535,8 +572,11 @@ def open_append(path: PathLike, *, force: bool = False, is_ours: Callable[[Path]
     try:
         if target.is_link:
             os.unlink(target.path)
-        fd = os.open(target.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY
-                     | _O_CLOEXEC | _O_BINARY, 0o666)
+        fd = os.open(
+            target.path,
+            os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | _O_BINARY,
+            0o666,
+        )
     except OSError as exc:
         raise OutputError(label, f"cannot open the {what}: {describe_os_error(exc, target.path)}", exc.errno) from None
     try:
@@ -594,8 +634,7 @@ def clean_stale_temps(folder: PathLike, names: Iterable[str], now: float | None 
             if not stat.S_ISREG(st.st_mode):
                 continue
             pid = m.group("pid")
-            stale = (pid is None or int(pid) == me or not _pid_alive(int(pid))
-                     or now - st.st_mtime > STALE_TEMP_SECONDS)
+            stale = pid is None or int(pid) == me or not _pid_alive(int(pid)) or now - st.st_mtime > STALE_TEMP_SECONDS
             if stale:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))

@@ -268,8 +268,10 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
                     g.ghosts.append(GGhost(footprint_at(before, m0.scroll, *e.target), False))
                     g.notes.append(f"cannot be placed: {e.reason}")
                 else:
-                    g.notes.append(f"its centre moved {inches(e.distance)}, to a point {inches(e.measured)} from it "
-                                   f"(reach {e.reach:g}\")")
+                    g.notes.append(
+                        f"its centre moved {inches(e.distance)}, to a point {inches(e.measured)} from it "
+                        f"(reach {e.reach:g}\")"
+                    )
                 for uid in e.passed_across:
                     g.highlight[uid] = "bad"
                 if e.passed_across:
@@ -298,7 +300,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
     elif t == "Charge" and action.unit in before.units:
         for e in events:
             if e.type == "ChargeRolled":
-                for i, m in before.units[action.unit].live_models():
+                for _i, m in before.units[action.unit].live_models():
                     g.rings.append(GRing(m.x, m.y, e.roll + _radius(before, action.unit), "move", f'charge {e.roll}"'))
                     break
         _nearest_enemy(g, before, action.unit)
@@ -380,8 +382,10 @@ def authored(g: Geometry, state, show, problems: list[str], where: str) -> None:
             problems.append(f"{where}.show.measures[{i}]: {exc}")
             continue
         if ms.value is not None and abs(d - ms.value) > 0.01:
-            problems.append(f"{where}.show.measures[{i}]: the engine measures {d:.3f}\" from {ms.from_} to {ms.to} "
-                            f"({ms.kind}), the demo says {ms.value:g}\"")
+            problems.append(
+                f"{where}.show.measures[{i}]: the engine measures {d:.3f}\" from {ms.from_} to {ms.to} "
+                f"({ms.kind}), the demo says {ms.value:g}\""
+            )
         label = ms.label or inches(d)
         g.lines = [ln for ln in g.lines if not (_near(ln.a, pa) and _near(ln.b, pb))]
         g.lines.append(GLine(pa, pb, ms.colour, label))

@@ -89,8 +89,10 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
             out.append(f"{label}: unit[{i}].warscroll: unknown warscroll {u.warscroll!r}")
     for i, m in enumerate(demo.manifestation):
         if m.scroll not in content.manifestations:
-            out.append(f"{label}: manifestation[{i}].scroll: unknown manifestation {m.scroll!r}; "
-                       f"known: {', '.join(sorted(content.manifestations))}")
+            out.append(
+                f"{label}: manifestation[{i}].scroll: unknown manifestation {m.scroll!r}; "
+                f"known: {', '.join(sorted(content.manifestations))}"
+            )
     if not out:
         out.extend(battlefield_problems(demo, label))
     if not out:
@@ -119,8 +121,10 @@ def cross_check(demo: DemoFile, label: str) -> list[str]:
             names = {f.name for f in dataclasses.fields(kind)}
             extra = sorted(set(e) - names - {"type"})
             if extra:
-                out.append(f"{label}: {where}.expect.events[{j}]: {e['type']} has no field(s) {', '.join(extra)}; "
-                           f"fields: {', '.join(sorted(names))}")
+                out.append(
+                    f"{label}: {where}.expect.events[{j}]: {e['type']} has no field(s) {', '.join(extra)}; "
+                    f"fields: {', '.join(sorted(names))}"
+                )
         for j, t in enumerate(st.expect.absent):
             if t not in Event.registry:
                 out.append(f"{label}: {where}.expect.absent[{j}]: unknown event type {t!r}")
@@ -149,18 +153,24 @@ def _summonable(demo: DemoFile, label: str) -> list[str]:
     for i, m in enumerate(demo.manifestation):
         u = units[m.summoner]
         if m.player is not None and m.player != u.player:
-            out.append(f"{label}: manifestation[{i}].player: a manifestation belongs to its summoner's army (player "
-                       f"{u.player}), not player {m.player} (M9)")
+            out.append(
+                f"{label}: manifestation[{i}].player: a manifestation belongs to its summoner's army (player "
+                f"{u.player}), not player {m.player} (M9)"
+            )
         if m.model >= len(u.models):
-            out.append(f"{label}: manifestation[{i}].model: {m.summoner!r} has {len(u.models)} model(s); there is no model {m.model} (E5)")
+            out.append(
+                f"{label}: manifestation[{i}].model: {m.summoner!r} has {len(u.models)} model(s); there is no model {m.model} (E5)"
+            )
         why = summon_problem(game, u.player, u.warscroll, m.scroll)
         if why:
             out.append(f"{label}: manifestation[{i}] ({m.id!r}): {why}")
         key = (u.player, m.scroll)
         if key in seen:
-            out.append(f"{label}: manifestation[{i}] ({m.id!r}): player {u.player}'s army already has "
-                       f"{game.content.manifestations[m.scroll].name} on the battlefield (manifestation[{seen[key]}]); "
-                       "an army cannot have two of the same (M9)")
+            out.append(
+                f"{label}: manifestation[{i}] ({m.id!r}): player {u.player}'s army already has "
+                f"{game.content.manifestations[m.scroll].name} on the battlefield (manifestation[{seen[key]}]); "
+                "an army cannot have two of the same (M9)"
+            )
         seen.setdefault(key, i)
     return out
 
@@ -174,8 +184,15 @@ def battlefield_problems(demo: DemoFile, label: str) -> list[str]:
     bf = demo.battlefield
     if bf.map is not None:
         return []  # an embedded map, checked when it loads
-    bm = BattleMap.model_construct(id="demo", name="demo", width=bf.width, height=bf.height, terrain=list(bf.terrain),
-                                   objectives=list(bf.objectives), deployment=[])
+    bm = BattleMap.model_construct(
+        id="demo",
+        name="demo",
+        width=bf.width,
+        height=bf.height,
+        terrain=list(bf.terrain),
+        objectives=list(bf.objectives),
+        deployment=[],
+    )
     return map_problems(bm, label, require_deployment=False, field="battlefield")
 
 
@@ -209,18 +226,27 @@ def position_problems(demo: DemoFile, label: str) -> list[str]:
     for i, u in enumerate(demo.unit):
         ws = game.warscroll(u.warscroll)
         if len(u.models) > ws.models:
-            out.append(f"{label}: unit[{i}].models: {len(u.models)} models, but a unit of {ws.name} has {ws.models} "
-                       f"(warscroll {ws.id!r})")
+            out.append(
+                f"{label}: unit[{i}].models: {len(u.models)} models, but a unit of {ws.name} has {ws.models} "
+                f"(warscroll {ws.id!r})"
+            )
         dmg = u.damage if isinstance(u.damage, list) else [u.damage] + [0] * (len(u.models) - 1)
         for k, d in enumerate(dmg):
             if d < 0 or d >= ws.health:
                 field = f"damage[{k}]" if isinstance(u.damage, list) else "damage"
-                out.append(f"{label}: unit[{i}].{field}: {d} damage on a model with {ws.health} health; "
-                           f"it must be 0 to {ws.health - 1} (a model with {ws.health} is slain)")
+                out.append(
+                    f"{label}: unit[{i}].{field}: {d} damage on a model with {ws.health} health; "
+                    f"it must be 0 to {ws.health - 1} (a model with {ws.health} is slain)"
+                )
         for k in range(len(u.models)):
             c = model_circle(state, u.id, k)
             where = f"{label}: unit[{i}].models[{k}] ({u.id!r}, ({c.x:g}, {c.y:g}))"
-            if c.x - c.r < -POSITION_TOL or c.y - c.r < -POSITION_TOL or c.x + c.r > W + POSITION_TOL or c.y + c.r > H + POSITION_TOL:
+            if (
+                c.x - c.r < -POSITION_TOL
+                or c.y - c.r < -POSITION_TOL
+                or c.x + c.r > W + POSITION_TOL
+                or c.y + c.r > H + POSITION_TOL
+            ):
                 out.append(f"{where}: the base ({c.r:.2f}\" radius) lies off the {size} battlefield (G3)")
             for piece in terrain.impassable_overlapping(c):
                 out.append(f"{where}: overlaps impassable terrain {piece.name!r} (G4)")
@@ -234,13 +260,17 @@ def position_problems(demo: DemoFile, label: str) -> list[str]:
                 if j <= n or dep <= POSITION_TOL:
                     continue
                 (ui, mi), (uj, mj) = flat[n], flat[j]
-                out.append(f"{label}: unit[{uj}].models[{mj}] ({demo.unit[uj].id!r}): overlaps unit[{ui}].models[{mi}] "
-                           f"({demo.unit[ui].id!r}) by {dep:.2f}\" (G4)")
+                out.append(
+                    f"{label}: unit[{uj}].models[{mj}] ({demo.unit[uj].id!r}): overlaps unit[{ui}].models[{mi}] "
+                    f"({demo.unit[ui].id!r}) by {dep:.2f}\" (G4)"
+                )
     for i, m in enumerate(demo.manifestation):
         scroll = game.content.manifestations[m.scroll]
         if m.damage >= scroll.health:
-            out.append(f"{label}: manifestation[{i}].damage: {m.damage} damage on a manifestation with {scroll.health} "
-                       f"health; it must be 0 to {scroll.health - 1}")
+            out.append(
+                f"{label}: manifestation[{i}].damage: {m.damage} damage on a manifestation with {scroll.health} "
+                f"health; it must be 0 to {scroll.health - 1}"
+            )
         shape = manifestation_shape(state, m.id)
         if isinstance(shape, Circle):
             minx, miny, maxx, maxy = shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r

@@ -55,8 +55,14 @@ def build_game(demo: DemoFile) -> Game:
     if bf.map:
         battlefield: Any = bf.map
     else:
-        battlefield = BattleMap(id=f"demo_{demo.demo.id}", name=demo.demo.title[:60], width=bf.width,
-                                height=bf.height, terrain=list(bf.terrain), objectives=list(bf.objectives))
+        battlefield = BattleMap(
+            id=f"demo_{demo.demo.id}",
+            name=demo.demo.title[:60],
+            width=bf.width,
+            height=bf.height,
+            terrain=list(bf.terrain),
+            objectives=list(bf.objectives),
+        )
     return Game.load(profile=demo.demo.profile, battlefield=battlefield, armies=demo.demo.armies)
 
 
@@ -68,14 +74,45 @@ def build_state(demo: DemoFile, game: Game | None = None) -> State:
 
     game = game or build_game(demo)
     script = [d if isinstance(d, int) else {"purpose": d.purpose, "dice": list(d.dice)} for d in demo.dice]
-    units = [UnitSpec(u.id, u.player, u.warscroll, [tuple(p) for p in u.models], name=u.name, damage=u.damage,
-                      ritual_points=u.ritual_points) for u in demo.unit]
-    manifestations = [ManifestationSpec(m.id, m.scroll, m.summoner, m.x, m.y, model=m.model, player=m.player,
-                                        commander=m.commander, damage=m.damage, moves_made=m.moves_made)
-                      for m in demo.manifestation]
+    units = [
+        UnitSpec(
+            u.id,
+            u.player,
+            u.warscroll,
+            [tuple(p) for p in u.models],
+            name=u.name,
+            damage=u.damage,
+            ritual_points=u.ritual_points,
+        )
+        for u in demo.unit
+    ]
+    manifestations = [
+        ManifestationSpec(
+            m.id,
+            m.scroll,
+            m.summoner,
+            m.x,
+            m.y,
+            model=m.model,
+            player=m.player,
+            commander=m.commander,
+            damage=m.damage,
+            moves_made=m.moves_made,
+        )
+        for m in demo.manifestation
+    ]
     st = demo.start
-    return build_position(game, units, manifestations, phase=st.phase, active=st.active, first_player=st.first_player,
-                          round=st.round, dice=ScriptedDice(script), check=False)
+    return build_position(
+        game,
+        units,
+        manifestations,
+        phase=st.phase,
+        active=st.active,
+        first_player=st.first_player,
+        round=st.round,
+        dice=ScriptedDice(script),
+        check=False,
+    )
 
 
 # --- checking ------------------------------------------------------------------------------
@@ -107,8 +144,10 @@ def check_events(expect: StepExpect, events: list[Event], where: str) -> list[st
         if k == len(events):
             same = [e.to_dict() for e in events if e.type == want["type"]]
             seen = "; ".join(str({a: b for a, b in d.items() if a != "type"}) for d in same) or "none of that type"
-            out.append(f"{where}.expect.events[{j}]: no {want['type']} matching "
-                       f"{ {a: b for a, b in want.items() if a != 'type'} } (in order); the engine emitted: {seen}")
+            out.append(
+                f"{where}.expect.events[{j}]: no {want['type']} matching "
+                f"{ {a: b for a, b in want.items() if a != 'type'} } (in order); the engine emitted: {seen}"
+            )
         else:
             i = k + 1
     for t in expect.absent:
@@ -143,7 +182,9 @@ def check_facts(f: Facts, state: State, where: str) -> list[str]:
         if got != want:
             bad("alive", thing, want, got)
     if f.manifestations is not None and sorted(f.manifestations) != sorted(state.manifestations):
-        out.append(f"{where}.manifestations: expected {sorted(f.manifestations)}, the engine has {sorted(state.manifestations)}")
+        out.append(
+            f"{where}.manifestations: expected {sorted(f.manifestations)}, the engine has {sorted(state.manifestations)}"
+        )
     for mid, want in f.commander.items():
         got = state.manifestations[mid].commander if mid in state.manifestations else None
         if got != want:
@@ -230,12 +271,25 @@ def run_demo(demo: DemoFile, strict: bool = False, label: str | None = None) -> 
             keep = Geometry()
             authored(keep, state if refused is None else before, step.show, [], where)
             geo = keep
-        frames.append(Frame(n, caption, state.clone(), action, list(events), refused,
-                            list(step.rules or demo.demo.rules), geo, list(mine)))
+        frames.append(
+            Frame(
+                n,
+                caption,
+                state.clone(),
+                action,
+                list(events),
+                refused,
+                list(step.rules or demo.demo.rules),
+                geo,
+                list(mine),
+            )
+        )
         problems += mine
     problems += check_facts(demo.expect, state, f"{label}: expect")
     if isinstance(state.dice, ScriptedDice) and state.dice.remaining():
-        problems.append(f"{label}: dice: {state.dice.remaining()} scripted dice were never rolled: {state.dice.script!r}")
+        problems.append(
+            f"{label}: dice: {state.dice.remaining()} scripted dice were never rolled: {state.dice.script!r}"
+        )
     run = DemoRun(demo, frames, problems)
     if strict and problems:
         raise DemoMismatch("\n".join(problems))

@@ -38,7 +38,9 @@ from game.data.models import (
 )
 
 RULE_IDS = (
-    [f"M{i}" for i in range(1, 13)] + [f"E{i}" for i in range(1, 11)] + [f"G{i}" for i in range(1, 5)]
+    [f"M{i}" for i in range(1, 13)]
+    + [f"E{i}" for i in range(1, 11)]
+    + [f"G{i}" for i in range(1, 5)]
     + [f"R{i}" for i in range(1, 5)]
 )
 
@@ -185,7 +187,9 @@ class Refusal(Strict):
 
 
 class StepExpect(Facts):
-    events: list[dict[str, Any]] = Field(default=[], max_length=MAX_LIST)  # in order (a subsequence of the step's events): {type = ..., field = value}
+    events: list[dict[str, Any]] = Field(
+        default=[], max_length=MAX_LIST
+    )  # in order (a subsequence of the step's events): {type = ..., field = value}
     absent: list[Id] = Field(default=[], max_length=MAX_LIST)  # event types that must not occur in this step
 
     @field_validator("events")
@@ -201,7 +205,9 @@ class Step(Strict):
     caption: str = Field(min_length=1, max_length=MAX_TEXT)
     action: dict[str, Any]
     refused: Refusal | None = None
-    rules: list[str] = Field(default=[], max_length=MAX_LIST)  # the rules this step turns on (for the rule text panel); default: the demo's
+    rules: list[str] = Field(
+        default=[], max_length=MAX_LIST
+    )  # the rules this step turns on (for the rule text panel); default: the demo's
     expect: StepExpect = StepExpect()
     show: Show = Show()
 

@@ -22,7 +22,7 @@ is outside).  See its docstring.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import shapely
@@ -174,9 +174,7 @@ def touches_edge(shape: Shape, width: float, height: float) -> bool:
     return minx <= TOL or miny <= TOL or maxx >= width - TOL or maxy >= height - TOL
 
 
-def segment_point_distance(
-    ax: float, ay: float, bx: float, by: float, px: np.ndarray, py: np.ndarray
-) -> np.ndarray:
+def segment_point_distance(ax: float, ay: float, bx: float, by: float, px: np.ndarray, py: np.ndarray) -> np.ndarray:
     """Exact distances from points ``(px, py)`` (arrays) to the segment a-b (vectorised)."""
     dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
@@ -196,9 +194,7 @@ def _swept_polygon(poly: Polygon, dx: float, dy: float):
     for ring in rings:
         c = np.asarray(ring.coords)
         for (x0, y0), (x1, y1) in zip(c[:-1], c[1:]):
-            parts.append(
-                Polygon([(x0, y0), (x1, y1), (x1 + dx, y1 + dy), (x0 + dx, y0 + dy)]).buffer(0)
-            )
+            parts.append(Polygon([(x0, y0), (x1, y1), (x1 + dx, y1 + dy), (x0 + dx, y0 + dy)]).buffer(0))
     return shapely.union_all(parts)
 
 

@@ -6,7 +6,8 @@ this is just three arrays and exact circle maths, fully vectorised.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence, overload
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
 
 import numpy as np
 import shapely

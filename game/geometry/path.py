@@ -27,8 +27,8 @@ obstacles for paths (M10, E1).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Callable, Collection, Sequence
 
 import numpy as np
 from shapely import Polygon
@@ -141,8 +141,17 @@ def sweep_move(
     """
     edges = edge_set(() if fly else impassable, width, height)
     return solve_move(
-        start, end, radius, bases=bases, candidates=edges.candidates, impassable=impassable, width=width,
-        height=height, fly=fly, passable=passable, impassable_names=impassable_names,
+        start,
+        end,
+        radius,
+        bases=bases,
+        candidates=edges.candidates,
+        impassable=impassable,
+        width=width,
+        height=height,
+        fly=fly,
+        passable=passable,
+        impassable_names=impassable_names,
     )[0]
 
 

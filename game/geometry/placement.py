@@ -8,7 +8,7 @@ terrain piece exactly is allowed (overlap needs positive area, ``TOL`` slack).
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 import shapely
 
@@ -34,10 +34,7 @@ def edge_problem(shape: Shape, width: float, height: float) -> str | None:
             (height - shape.y, "top", "y"),
         ]
         g, side, axis = min(circle_gaps, key=lambda t: t[0] - shape.r)
-        return (
-            f'touches the battlefield edge ({axis}={g:.2f}" from the {side} edge, '
-            f'radius {shape.r:.2f}")'
-        )
+        return f'touches the battlefield edge ({axis}={g:.2f}" from the {side} edge, radius {shape.r:.2f}")'
     minx, miny, maxx, maxy = shape.bounds
     gaps = [(minx, "left"), (width - maxx, "right"), (miny, "bottom"), (height - maxy, "top")]
     g, side = min(gaps)

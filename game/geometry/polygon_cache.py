@@ -9,7 +9,8 @@ cannot be reused by a new polygon while the entry lives.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Generic, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from shapely import Polygon
 

@@ -69,8 +69,9 @@ is found only at the special points above.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator, Sequence, TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 import shapely
@@ -290,7 +291,9 @@ def _sum_convex(a: Sequence[np.ndarray], b: Sequence[np.ndarray]) -> list[BaseGe
     return _hulls([(pa[:, None, :] + pb[None, :, :]).reshape(-1, 2) for pa in a for pb in b])
 
 
-def _polys_minus_foot(foot: _Foot, polys: Sequence[Polygon], extra: float = 0.0) -> list[tuple[BaseGeometry, np.ndarray]]:
+def _polys_minus_foot(
+    foot: _Foot, polys: Sequence[Polygon], extra: float = 0.0
+) -> list[tuple[BaseGeometry, np.ndarray]]:
     """P + disk(extra) + (-F) for each polygon, as (piece, ring edges) pairs; never larger than
     the truth."""
     return [pair for p in polys for pair in _grown(p, foot.key, extra)]
@@ -355,7 +358,9 @@ def _edges(polys: Sequence[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(segs), np.concatenate(ids)
 
 
-def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _crossings(
+    edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The stretches of the lines ``s + t u`` (one per row of ``u``) inside each polygon, given
     as one ``(n, 4)`` edge array per polygon: arrays ``(ray, t_in, t_out)``. Even-odd per
     polygon; an edge crosses when its ends lie on different sides, an end on the line counting
@@ -390,7 +395,9 @@ def _crossings(edges: Sequence[np.ndarray], sx: float, sy: float, u: np.ndarray)
     return rk[first], t[first], t[first + 1]
 
 
-def _stretches(lo: np.ndarray, hi: np.ndarray, ray: np.ndarray, t0: np.ndarray, t1: np.ndarray) -> list[list[tuple[float, float]]]:
+def _stretches(
+    lo: np.ndarray, hi: np.ndarray, ray: np.ndarray, t0: np.ndarray, t1: np.ndarray
+) -> list[list[tuple[float, float]]]:
     """Per ray k, the stretches of [lo[k], hi[k]] outside every blocked stretch (t0, t1) of
     that ray, farthest first, in one vectorised pass: outside [lo, hi] is blocked too, and a
     gap opens wherever a blocked stretch starts after every earlier one of its ray has ended."""
@@ -486,7 +493,9 @@ class SetupSpace:
             ex, ey, er = np.concatenate([ex, cx]), np.concatenate([ey, cy]), np.concatenate([er, cr])
         er = er + y_min
         if len(ex) and len(bx):  # a base inside an enemy's Y" disk adds nothing
-            inside = (np.hypot(bx[:, None] - ex[None, :], by[:, None] - ey[None, :]) + br[:, None] <= er[None, :]).any(axis=1)
+            inside = (np.hypot(bx[:, None] - ex[None, :], by[:, None] - ey[None, :]) + br[:, None] <= er[None, :]).any(
+                axis=1
+            )
             bx, by, br = bx[~inside], by[~inside], br[~inside]
         x = np.concatenate([bx, ex])
         y = np.concatenate([by, ey])
@@ -652,8 +661,16 @@ def centre_region(
     about ``ERR`` of the legal set (see the module docstring): empty means that none exists.
     """
     return SetupSpace(
-        source, reach, footprint, width=width, height=height, bases=bases, impassable=impassable,
-        manifestations=manifestations, enemy_bases=enemy_bases, enemy_shapes=enemy_shapes,
+        source,
+        reach,
+        footprint,
+        width=width,
+        height=height,
+        bases=bases,
+        impassable=impassable,
+        manifestations=manifestations,
+        enemy_bases=enemy_bases,
+        enemy_shapes=enemy_shapes,
         min_enemy_distance=min_enemy_distance,
     ).region()
 
@@ -672,8 +689,18 @@ def _union(parts: Sequence[BaseGeometry]) -> BaseGeometry:
     return shapely.union_all(np.array(parts, dtype=object)) if len(parts) else EMPTY
 
 
-def _first_hits(ex: float, ey: float, u: np.ndarray, edges: np.ndarray, piece_of: np.ndarray,
-                bx: np.ndarray, by: np.ndarray, br: np.ndarray, far: float, skip: int = -1) -> np.ndarray:
+def _first_hits(
+    ex: float,
+    ey: float,
+    u: np.ndarray,
+    edges: np.ndarray,
+    piece_of: np.ndarray,
+    bx: np.ndarray,
+    by: np.ndarray,
+    br: np.ndarray,
+    far: float,
+    skip: int = -1,
+) -> np.ndarray:
     """Per ray from the eye (rows of ``u``), how far it runs before it enters an obscuring piece
     (the first crossing of a piece's boundary, the eye being outside them all) or comes within
     ``r - TOL`` of a blocking base's centre; ``far`` when it meets nothing. Edges of piece
@@ -761,8 +788,13 @@ def sight_region(
     ]
     seen: list[BaseGeometry] = []  # points visible from some eye
     seen_in: dict[int, list[BaseGeometry]] = {k: [] for k in centred}  # visible through piece k
-    inside = np.hypot(bx[None, :] - np.array([e[0] for e in eye_pts])[:, None],
-                      by[None, :] - np.array([e[1] for e in eye_pts])[:, None]) < br[None, :] - TOL
+    inside = (
+        np.hypot(
+            bx[None, :] - np.array([e[0] for e in eye_pts])[:, None],
+            by[None, :] - np.array([e[1] for e in eye_pts])[:, None],
+        )
+        < br[None, :] - TOL
+    )
     for j, (ex, ey) in enumerate(eye_pts):
         if any(shapely.intersects_xy(p, ex, ey) for p in obscuring) or inside[j].any():
             continue  # every line from a rim point inside another piece or base is blocked
@@ -859,7 +891,13 @@ def _specials(parts: Sequence[tuple[Polygon, float, float, float]], source: Poin
             ring = np.asarray(part.exterior.coords)[:-1]
         if len(ring):
             d = np.hypot(ring[:, 0] - source[0], ring[:, 1] - source[1])
-            picks = [np.argmax(d), np.argmin(ring[:, 0]), np.argmax(ring[:, 0]), np.argmin(ring[:, 1]), np.argmax(ring[:, 1])]
+            picks = [
+                np.argmax(d),
+                np.argmin(ring[:, 0]),
+                np.argmax(ring[:, 0]),
+                np.argmin(ring[:, 1]),
+                np.argmax(ring[:, 1]),
+            ]
             for k in dict.fromkeys(int(v) for v in picks):
                 yield (float(ring[k, 0]), float(ring[k, 1]))
 

@@ -10,8 +10,9 @@ approximations in rule decisions").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypeAlias
+from typing import TypeAlias
 
 import shapely
 from shapely import Polygon

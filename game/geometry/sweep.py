@@ -23,8 +23,8 @@ Conventions (documented decisions):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 from shapely import Polygon
@@ -58,9 +58,7 @@ def polygon_edges(polys: Sequence[Polygon]) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(segs), np.concatenate(owner)
 
 
-def circle_toi(
-    sx: float, sy: float, dx: float, dy: float, cx: np.ndarray, cy: np.ndarray, R: np.ndarray
-) -> np.ndarray:
+def circle_toi(sx: float, sy: float, dx: float, dy: float, cx: np.ndarray, cy: np.ndarray, R: np.ndarray) -> np.ndarray:
     """Per obstacle: first ``t`` in [0, 1] where the moving point comes within ``R`` of
     ``(cx, cy)`` and goes on to penetrate; ``inf`` if never (vectorised)."""
     out = np.full(len(cx), np.inf)
@@ -166,6 +164,7 @@ def first_contact(
 
 
 # --- scalar versions for the handful of candidates a single move meets -------------
+
 
 def circle_toi1(sx: float, sy: float, dx: float, dy: float, cx: float, cy: float, R: float) -> float:
     """Scalar :func:`circle_toi` for one obstacle (faster than numpy for a few)."""

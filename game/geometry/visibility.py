@@ -50,8 +50,8 @@ centre-to-centre line (exact scalar Cyrus-Beck per convex piece); a "wall" test
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import shapely
@@ -156,9 +156,7 @@ def candidate_segments(observer: Circle, target: Shape, samples: int = 8) -> np.
     return out
 
 
-def segments_enter_bases(
-    segs: np.ndarray, bx: np.ndarray, by: np.ndarray, br: np.ndarray
-) -> np.ndarray:
+def segments_enter_bases(segs: np.ndarray, bx: np.ndarray, by: np.ndarray, br: np.ndarray) -> np.ndarray:
     """``(n_segments, n_bases)`` bool: True where the segment enters the base
     (its distance to the centre is < r - TOL), i.e. the base blocks that line (G2)."""
     ax = segs[:, 0, 0:1]

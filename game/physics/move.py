@@ -32,7 +32,7 @@ base before it, ``fly``, ``passable``, ``end_problems``) are those of :mod:`game
 from __future__ import annotations
 
 import math
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 import pymunk
 from shapely import Polygon
@@ -87,8 +87,17 @@ def move_base(
         return [s.ends for s in shapes]
 
     res, decisive = solve_move(
-        start, end, radius, bases=bases, candidates=candidates, impassable=impassable, width=width,
-        height=height, fly=fly, passable=passable, impassable_names=impassable_names,
+        start,
+        end,
+        radius,
+        bases=bases,
+        candidates=candidates,
+        impassable=impassable,
+        width=width,
+        height=height,
+        fly=fly,
+        passable=passable,
+        impassable_names=impassable_names,
     )
     if decisive:
         sx, sy = float(start[0]), float(start[1])

@@ -14,7 +14,7 @@ few bases the numpy broad phase finds near the path.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pymunk
 from shapely import Polygon

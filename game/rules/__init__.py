@@ -19,6 +19,7 @@ module; each module's action handlers are declared with `decisions.handles`.
 # First the turn table (R2): it imports every rule module and installs itself in the flow.
 from game.rules import turn  # noqa: F401
 from game.rules import query  # the read-only surface, over the rule modules the table loaded
+
 # isort: on
 from game.rules.actions import (
     Action,

@@ -94,9 +94,7 @@ def fresh_turn_uses() -> dict[str, ArmyUses]:
 def phase_uses_from_checked(d: dict[str, Any]) -> dict[str, UnitUses | PlayerUses]:
     """`state.phase_uses` from its saved dict (checked by state_check): a player's uses are the
     entries holding dispel targets, as the schema tells them apart."""
-    return {
-        k: PlayerUses.from_checked(u) if "dispel_targets" in u else UnitUses.from_checked(u) for k, u in d.items()
-    }
+    return {k: PlayerUses.from_checked(u) if "dispel_targets" in u else UnitUses.from_checked(u) for k, u in d.items()}
 
 
 def uses(state: "State", unit_id: str) -> UnitUses:

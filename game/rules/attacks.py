@@ -62,7 +62,12 @@ def situation(state: "State", attacker: str, target: str, *, cover: bool = False
 
 
 def attack_odds(
-    state: "State", attacker: str, volleys: list[Volley], target: str, *, cover: bool = False,
+    state: "State",
+    attacker: str,
+    volleys: list[Volley],
+    target: str,
+    *,
+    cover: bool = False,
 ) -> tuple[float, float]:
     """(expected hits, expected damage points) of `resolve_attacks` with these arguments, now:
     the exact means of the very sequence (game.rules.odds), without rolling."""
@@ -70,7 +75,13 @@ def attack_odds(
 
 
 def resolve_attacks(
-    state: "State", attacker: str, volleys: list[Volley], target: str, *, kind: str, cover: bool = False,
+    state: "State",
+    attacker: str,
+    volleys: list[Volley],
+    target: str,
+    *,
+    kind: str,
+    cover: bool = False,
 ) -> AttacksResolved:
     """Roll every attack of `volleys` against `target` and deal the damage.
 
@@ -105,7 +116,8 @@ def resolve_attacks(
         wounds = auto_wounds
         if hits:
             wounds += sum(
-                1 for d in state.roll(hits, 6, f"{w.name} wound rolls ({p.wound}+)", "R3", player)
+                1
+                for d in state.roll(hits, 6, f"{w.name} wound rolls ({p.wound}+)", "R3", player)
                 if odds.wound_roll_wounds(d, p.wound)
             )
         totals["wounds"] += wounds + mortal_hits
@@ -113,11 +125,16 @@ def resolve_attacks(
         if wounds and p.save_roll:
             need = p.save + p.rend - p.save_mod
             unsaved = sum(
-                1 for d in state.roll(wounds, 6, f"save rolls ({need}+ after rend {p.rend})", "R3", state_owner(state, target))
+                1
+                for d in state.roll(
+                    wounds, 6, f"save rolls ({need}+ after rend {p.rend})", "R3", state_owner(state, target)
+                )
                 if odds.save_roll_fails(d, p.save, p.rend, p.save_mod)
             )
         totals["unsaved"] += unsaved
-        per = [roll_expr(state, p.damage, f"{w.name} damage", "R3", player) + p.bonus for _ in range(unsaved + mortal_hits)]
+        per = [
+            roll_expr(state, p.damage, f"{w.name} damage", "R3", player) + p.bonus for _ in range(unsaved + mortal_hits)
+        ]
         totals["damage"] += sum(per[:unsaved])
         totals["mortal"] += sum(per[unsaved:])
     if totals["damage"]:
@@ -125,8 +142,15 @@ def resolve_attacks(
     if totals["mortal"] and (target in state.units or target in state.manifestations):
         deal_damage(state, target, totals["mortal"], mortal=True, source=kind)
     event = AttacksResolved(
-        unit=attacker, target=target, kind=kind, attacks=totals["attacks"], hits=totals["hits"], wounds=totals["wounds"],
-        unsaved=totals["unsaved"], damage=totals["damage"], mortal=totals["mortal"],
+        unit=attacker,
+        target=target,
+        kind=kind,
+        attacks=totals["attacks"],
+        hits=totals["hits"],
+        wounds=totals["wounds"],
+        unsaved=totals["unsaved"],
+        damage=totals["damage"],
+        mortal=totals["mortal"],
     )
     state.emit(event)
     return event

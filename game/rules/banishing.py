@@ -52,7 +52,9 @@ def _reach(state: "State", unit: str, model: int, mid: str, limit: float, rule: 
     if d > limit + EPS:
         name = scroll_of(state, mid).name
         raise IllegalActionError(
-            "out_of_range", f"{name} ({mid}) is {d:.2f}\" from {label(state, unit)} model {model}; the limit is {limit:g}\" ({rule})", rule
+            "out_of_range",
+            f"{name} ({mid}) is {d:.2f}\" from {label(state, unit)} model {model}; the limit is {limit:g}\" ({rule})",
+            rule,
         )
     return d
 
@@ -66,11 +68,16 @@ def _kind_name(kind: str) -> str:
 
 def _check_banish(state: "State", a: Banish) -> None:
     if not state.game.profile.banishes:
-        raise IllegalActionError("no_banish", "this profile dispels manifestations instead of banishing them (E3)", "E3")
+        raise IllegalActionError(
+            "no_banish", "this profile dispels manifestations instead of banishing them (E3)", "E3"
+        )
     own_hero_phase(state, "banish", "M12")
     check_caster(state, a.player, a.unit, a.model, ("WIZARD", "PRIEST"), "banish")
     check_power(state, a.unit, BANISH)
-    if a.manifestation in state.manifestations and (kind := scroll_of(state, a.manifestation).kind) not in state.game.profile.banish_kinds:
+    if (
+        a.manifestation in state.manifestations
+        and (kind := scroll_of(state, a.manifestation).kind) not in state.game.profile.banish_kinds
+    ):
         raise IllegalActionError(
             "not_banishable",
             f"{scroll_of(state, a.manifestation).name} ({a.manifestation}) is an {kind.replace('_', ' ')}: in this profile "
@@ -95,7 +102,9 @@ def _banish(state: "State", a: Banish) -> None:
     total = sum(state.roll(2, 6, f"banishment (need {value}, +{bonus})", "M12", a.player))
     banished = total + bonus >= value
     scroll = state.manifestations[a.manifestation].scroll
-    state.emit(BanishAttempted(a.unit, a.model, a.manifestation, total, bonus, value, banished, round(d, 3), scroll=scroll))
+    state.emit(
+        BanishAttempted(a.unit, a.model, a.manifestation, total, bonus, value, banished, round(d, 3), scroll=scroll)
+    )
     if banished:
         remove_manifestation(state, a.manifestation, "banished", "M12")
 
@@ -121,17 +130,23 @@ def _check_dispel(state: "State", a: Dispel) -> None:
     if a.manifestation in state.manifestations and a.manifestation not in dispellable(state):
         s = scroll_of(state, a.manifestation)
         raise IllegalActionError(
-            "not_dispellable", f"{s.name} ({a.manifestation}) is an {s.kind.replace('_', ' ')}: only endless spells can be dispelled (E3)", "E3"
+            "not_dispellable",
+            f"{s.name} ({a.manifestation}) is an {s.kind.replace('_', ' ')}: only endless spells can be dispelled (E3)",
+            "E3",
         )
     if uses(state, a.unit).dispelled:
-        raise IllegalActionError("dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3")
+        raise IllegalActionError(
+            "dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3"
+        )
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
     if a.manifestation in dispel_targets(state, a.player):
         raise IllegalActionError(
             "dispel_twice", f"player {a.player} has already tried to dispel {a.manifestation} this phase (E3)", "E3"
         )
     if not sight(state, a.unit, a.model, a.manifestation).visible:
-        raise IllegalActionError("not_visible", f"{a.manifestation} is not visible to {label(state, a.unit)} (E3, G2)", "E3")
+        raise IllegalActionError(
+            "not_visible", f"{a.manifestation} is not visible to {label(state, a.unit)} (E3, G2)", "E3"
+        )
 
 
 @handles(Dispel, kinds=("dispel",), check=_check_dispel)

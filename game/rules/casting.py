@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 def own_hero_phase(state: "State", verb: str, rule: str) -> None:
     if state.phase != "hero":
-        raise IllegalActionError("wrong_phase", f"you can only {verb} in your hero phase, not the {state.phase} phase", rule)
+        raise IllegalActionError(
+            "wrong_phase", f"you can only {verb} in your hero phase, not the {state.phase} phase", rule
+        )
 
 
 def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id: str) -> None:
@@ -37,7 +39,9 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
     check_caster(state, player, unit, model, ("WIZARD",), "cast spells")
     spell = check_known(state, unit, spell_id, "spell")
     if uses(state, unit).no_cast:
-        raise IllegalActionError("miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3")
+        raise IllegalActionError(
+            "miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3"
+        )
     check_allowances(state, player, unit, spell)
 
 
@@ -77,7 +81,9 @@ def _cast(state: "State", a: CastSpell) -> None:
         state.emit(CastAttempted(a.unit, a.model, a.spell, roll, spell.value, "failed", a.target))
         return
     state.emit(CastAttempted(a.unit, a.model, a.spell, roll, spell.value, "succeeded", a.target))
-    window = UnbindFrame(player=state.opponent(a.player), caster=a.unit, model=a.model, spell=a.spell, target=a.target, roll=roll)
+    window = UnbindFrame(
+        player=state.opponent(a.player), caster=a.unit, model=a.model, spell=a.spell, target=a.target, roll=roll
+    )
     if unbind_options(state, window):  # M4, M6: a reaction only to a successful roll
         state.decisions.append(window)
     else:
@@ -103,7 +109,10 @@ def unbinders(state: "State", player: int, caster_unit: str, caster_model: int) 
 
 
 def unbind_options(state: "State", window: UnbindFrame) -> list[Action]:
-    return [Unbind(player=window.player, unit=uid, model=i) for uid, i, _ in unbinders(state, window.player, window.caster, window.model)]
+    return [
+        Unbind(player=window.player, unit=uid, model=i)
+        for uid, i, _ in unbinders(state, window.player, window.caster, window.model)
+    ]
 
 
 def unbind_view(state: "State", d: UnbindFrame) -> Decision:
@@ -117,7 +126,6 @@ def unbind_view(state: "State", d: UnbindFrame) -> Decision:
         options=options,
         data={"caster": d.caster, "model": d.model, "spell": d.spell, "roll": d.roll, "target": d.target},
     )
-
 
 
 def _check_unbind(state: "State", a: Unbind) -> None:
@@ -170,8 +178,10 @@ def _resolve(state: "State", window: UnbindFrame) -> None:
         return
     spell = state.game.content.abilities[window.spell]
     target = window.target
-    if target is not None and target not in state.manifestations and not (
-        target in state.units and state.units[target].alive
+    if (
+        target is not None
+        and target not in state.manifestations
+        and not (target in state.units and state.units[target].alive)
     ):
         target = None  # the target is gone; nothing left to affect
         if spell.target in ("enemy", "friendly"):

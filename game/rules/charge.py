@@ -57,7 +57,7 @@ def enemies_within(state: "State", uid: str, circles, reach: float) -> list[str]
 def shapes_at(state: "State", uid: str, to) -> list:
     """The bases of unit `uid` (or the footprint of manifestation `uid`) standing at `to`."""
     if uid in state.manifestations:
-        (x, y), = to
+        ((x, y),) = to
         return [footprint_at(state, state.manifestations[uid].scroll, float(x), float(y))]
     r = state.game.warscroll(state.units[uid].warscroll).base.radius_in or 0.5
     return [Circle(float(x), float(y), r) for x, y in to]
@@ -76,7 +76,9 @@ def _check_charge(state: "State", a: Charge) -> None:
     if in_combat(state, a.unit):
         raise IllegalActionError("in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4")
     if not charge_targets(state, a.unit, CHARGE_REACH):
-        raise IllegalActionError("no_target", f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)", "R4")
+        raise IllegalActionError(
+            "no_target", f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)", "R4"
+        )
 
 
 @handles(Charge, kinds=("phase",), check=_check_charge)
@@ -108,7 +110,9 @@ def _check_charge_move(state: "State", a: MoveUnit) -> None:
         raise IllegalActionError("wrong_unit", f"{label(state, d.unit)} is charging, not {a.unit}", "R4")
     problems = charge_move_problems(state, d, a.to)
     if problems:
-        raise IllegalActionError("bad_charge", f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems), "R4")
+        raise IllegalActionError(
+            "bad_charge", f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems), "R4"
+        )
 
 
 @handles(MoveUnit, kinds=("charge_move",), check=_check_charge_move)

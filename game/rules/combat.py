@@ -50,7 +50,12 @@ def can_fight(state: "State", uid: str) -> bool:
     if uid in state.manifestations:
         return _manifestation_can_fight(state, uid)
     u = state.units[uid]
-    return u.alive and bool(melee(state, uid)) and u.flags.get("fought_turn") != state.turn and in_combat(state, uid, "combat")
+    return (
+        u.alive
+        and bool(melee(state, uid))
+        and u.flags.get("fought_turn") != state.turn
+        and in_combat(state, uid, "combat")
+    )
 
 
 def _manifestation_can_fight(state: "State", mid: str) -> bool:
@@ -90,7 +95,11 @@ def _check_fight(state: "State", a: Fight) -> None:
         raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units or manifestations")
     name = _name(state, a.unit)
     if not can_fight(state, a.unit):
-        raise IllegalActionError("cannot_fight", f"{name} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)", "R4")
+        raise IllegalActionError(
+            "cannot_fight",
+            f"{name} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)",
+            "R4",
+        )
     side = state.manifestations[a.unit].player if a.unit in state.manifestations else a.player
     check_attack_target(state, side, a.target)
     if a.target not in fight_targets(state, a.unit):
@@ -153,7 +162,9 @@ def _fight(state: "State", a: Fight) -> None:
         state.units[a.unit].flags["fought_turn"] = state.turn
         _pile_in(state, a.unit, a.target)
         live = state.units[a.unit].live_models()
-        n = sum(1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL)
+        n = sum(
+            1 for i, _ in live if distance_to(state, model_circle(state, a.unit, i), a.target) <= COMBAT_RANGE + TOL
+        )
         volleys = fight_volleys(state, a.unit, n)
     resolve_attacks(state, a.unit, volleys, a.target, kind="combat")
     _next_fighter(state, 3 - a.player, d.passed)
@@ -167,7 +178,9 @@ def _pass(state: "State", a: PassFight) -> None:
 
 
 def fight_options(state: "State", player: int) -> list[Action]:
-    return [Fight(player=player, unit=uid, target=t) for uid in eligible(state, player) for t in fight_targets(state, uid)]
+    return [
+        Fight(player=player, unit=uid, target=t) for uid in eligible(state, player) for t in fight_targets(state, uid)
+    ]
 
 
 def fight_view(state: "State", d: FightFrame) -> Decision:

@@ -40,7 +40,9 @@ def deal_damage(state: "State", target: str, amount: int, *, mortal: bool, sourc
         return 0
     ward = ward_of(state, target)
     if ward:
-        saved = sum(1 for d in state.roll(amount, 6, f"ward {ward}+ for {u.name}", "R3", u.player) if ward_roll_stops(d, ward))
+        saved = sum(
+            1 for d in state.roll(amount, 6, f"ward {ward}+ for {u.name}", "R3", u.player) if ward_roll_stops(d, ward)
+        )
         amount -= saved
     if amount <= 0:
         return 0

@@ -6,8 +6,9 @@ that raises `IllegalActionError` without touching the state, and a `do` that mut
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action
 

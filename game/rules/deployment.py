@@ -37,7 +37,13 @@ def place_unit(
     step = 2 * radius + GAP
     span = int(math.ceil(math.sqrt(models))) + 6
     slots = sorted(
-        ((i * step) ** 2 + (j * step) ** 2, facing * i, facing * j, round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4))
+        (
+            (i * step) ** 2 + (j * step) ** 2,
+            facing * i,
+            facing * j,
+            round(anchor[0] + i * step, 4),
+            round(anchor[1] + j * step, 4),
+        )
         for i in range(-span, span + 1)
         for j in range(-span, span + 1)
     )
@@ -84,8 +90,12 @@ def spare_anchors(bf: Battlefield, zone: Polygon | None, player: int, step: floa
 
 
 def deploy_army(
-    bf: Battlefield, zone: Polygon | None, player: int, anchors: list[tuple[float, float]],
-    units: list[tuple[int, float]], placed: list[Circle],
+    bf: Battlefield,
+    zone: Polygon | None,
+    player: int,
+    anchors: list[tuple[float, float]],
+    units: list[tuple[int, float]],
+    placed: list[Circle],
 ) -> list[list[tuple[float, float]]]:
     """Set up each unit (models, radius) at its anchor, or at the first spare anchor that fits."""
     spares = spare_anchors(bf, zone, player)

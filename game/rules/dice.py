@@ -87,8 +87,7 @@ class ScriptedDice:
         else:
             if len(self.script) < count or any(isinstance(d, dict) for d in self.script[:count]):
                 raise DiceScriptError(
-                    f"dice script ran out: the engine rolled {count}D{sides} for {purpose!r} "
-                    f"with {self.script!r} left"
+                    f"dice script ran out: the engine rolled {count}D{sides} for {purpose!r} with {self.script!r} left"
                 )
             dice = tuple(int(d) for d in self.script[:count])
             del self.script[:count]

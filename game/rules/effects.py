@@ -6,8 +6,9 @@ them in step. A handler resolves one `EffectSpec` for one resolved spell or pray
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from game.data.models import EffectSpec
 from game.rules.damage import deal_damage, heal

@@ -16,8 +16,9 @@ save format.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action, ChooseTurnOrder, EndPhase
 from game.rules.allowances import fresh_turn_uses
@@ -104,7 +105,7 @@ class Slot:
         return f"[{self.name}{rule}: {inner}]"
 
 
-Entry = Union[Step, Slot]
+Entry = Step | Slot
 Provider = Callable[["State"], list[Action]]
 View = Callable[["State", Any], Decision]
 
@@ -200,7 +201,9 @@ class Turn:
         lines = [f"turn ({self.rule}): " + " -> ".join(self.phase_names)]
         lines.append("  after every action and step: " + ", ".join(s.label() for s in self.settle))
         for ph in self.phases:
-            lines.append(f"phase {ph.name}" + ("" if ph.begin or ph.end or ph.options else ": the active player ends it"))
+            lines.append(
+                f"phase {ph.name}" + ("" if ph.begin or ph.end or ph.options else ": the active player ends it")
+            )
             if ph.begin:
                 lines.append(f"  {'begin:':<12}" + ", ".join(e.label() for e in ph.begin))
             if ph.options:

@@ -20,7 +20,8 @@ not apply to it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -159,8 +160,15 @@ def move_problems(
             continue
         if step > 0:
             res = sweep_move(
-                (m.x, m.y), (x, y), r, bases=others, impassable=[] if fly else bf.impassable,
-                width=bf.width, height=bf.height, fly=fly, passable=friendly,
+                (m.x, m.y),
+                (x, y),
+                r,
+                bases=others,
+                impassable=[] if fly else bf.impassable,
+                width=bf.width,
+                height=bf.height,
+                fly=fly,
+                passable=friendly,
             )
             if math.hypot(res.end[0] - x, res.end[1] - y) > 1e-5:
                 what = ", ".join(res.touched) or res.reason
@@ -173,13 +181,17 @@ def move_problems(
         return problems
     manifest = [manifestation_shape(state, mid) for mid in state.manifestations]
     for k, c in enumerate(ends):
-        for p in placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others, manifestations=manifest):
+        for p in placement_problems(
+            c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others, manifestations=manifest
+        ):
             problems.append(f"model {live[k][0]} {p} (G4)")
         for j in range(k):  # the unit's own models at their new places
             o = ends[j]
             depth = c.r + o.r - math.hypot(c.x - o.x, c.y - o.y)
             if depth > TOL:
-                problems.append(f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)")
+                problems.append(
+                    f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)"
+                )
         if problems and first_only:
             return problems
     if problems:
@@ -238,7 +250,9 @@ def manifestation_move_problems(
             return problems
     everyone = BaseIndex.from_arrays(pos.x, pos.y, pos.r)
     others = [manifestation_shape(state, k) for k in state.manifestations if k != mid]
-    for p in placement_problems(end_shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=everyone, manifestations=others):
+    for p in placement_problems(
+        end_shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=everyone, manifestations=others
+    ):
         problems.append(f"it {p} (G4)")
     if problems:
         return problems
@@ -250,13 +264,21 @@ def manifestation_move_problems(
 
 
 def thing_move_problems(
-    state: "State", thing: str, to: Sequence[Point], allowance: float, *, may_end_in_combat: bool, rule: str,
+    state: "State",
+    thing: str,
+    to: Sequence[Point],
+    allowance: float,
+    *,
+    may_end_in_combat: bool,
+    rule: str,
     first_only: bool = False,
 ) -> list[str]:
     """`move_problems` for a unit, `manifestation_move_problems` for a manifestation (M10)."""
     if thing in state.manifestations:
         return manifestation_move_problems(state, thing, to, allowance, may_end_in_combat=may_end_in_combat, rule=rule)
-    return move_problems(state, thing, to, allowance, may_end_in_combat=may_end_in_combat, rule=rule, first_only=first_only)
+    return move_problems(
+        state, thing, to, allowance, may_end_in_combat=may_end_in_combat, rule=rule, first_only=first_only
+    )
 
 
 def translated(state: "State", uid: str, dx: float, dy: float) -> list[Point]:
@@ -268,7 +290,13 @@ def translated(state: "State", uid: str, dx: float, dy: float) -> list[Point]:
 
 
 def furthest_translation(
-    state: "State", uid: str, direction: Point, length: float, *, may_end_in_combat: bool, rule: str,
+    state: "State",
+    uid: str,
+    direction: Point,
+    length: float,
+    *,
+    may_end_in_combat: bool,
+    rule: str,
     fractions: Sequence[float] = (1.0, 0.5),
 ) -> list[Point] | None:
     """The longest legal whole-unit shift along `direction`, tried at a few fractions of
@@ -280,7 +308,9 @@ def furthest_translation(
     step = max(0.0, length - 1e-3)  # positions are rounded to 1e-4": keep clear of the limit
     for f in fractions:
         to = translated(state, uid, ux * step * f, uy * step * f)
-        if not thing_move_problems(state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule, first_only=True):
+        if not thing_move_problems(
+            state, uid, to, length, may_end_in_combat=may_end_in_combat, rule=rule, first_only=True
+        ):
             return to
     return None
 

@@ -116,8 +116,16 @@ class PredatoryMoveFrame(Frame):
 # Every decision kind, declared; the turn table gives each its view.
 FRAME_TYPES: dict[str, type[Frame]] = {
     f.kind: f
-    for f in (UnbindFrame, RitualChoiceFrame, ChargeMoveFrame, FightFrame, DispelFrame, SummonSetupFrame,
-              PredatoryControlFrame, PredatoryMoveFrame)
+    for f in (
+        UnbindFrame,
+        RitualChoiceFrame,
+        ChargeMoveFrame,
+        FightFrame,
+        DispelFrame,
+        SummonSetupFrame,
+        PredatoryControlFrame,
+        PredatoryMoveFrame,
+    )
 }
 
 

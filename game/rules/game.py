@@ -1,7 +1,7 @@
 """`Game`: the immutable configuration of one battle (profile, content, battlefield, armies).
 
-    game = Game.load(profile="aos4")            # the default battle
-    state = game.new_state(seed=7)              # a fresh State, ready for deployment
+game = Game.load(profile="aos4")            # the default battle
+state = game.new_state(seed=7)              # a fresh State, ready for deployment
 """
 
 from __future__ import annotations
@@ -47,9 +47,7 @@ class Game:
         ids = armies or DEFAULT_ARMIES
         missing = [a for a in ids if a not in content.armies]
         if missing:
-            raise ValueError(
-                f"unknown army {missing[0]!r}; known armies: {', '.join(sorted(content.armies))}"
-            )
+            raise ValueError(f"unknown army {missing[0]!r}; known armies: {', '.join(sorted(content.armies))}")
         if isinstance(battlefield, BattleMap):
             bmap = battlefield
             problems = map_problems(bmap, f"map {bmap.id!r}", require_deployment=False)

@@ -88,7 +88,6 @@ def _in_reach(state: "State", pos, eye, reach: float) -> set[str]:
     return {pos.units[k] for k in set(pos.owner[gaps <= reach + EPS].tolist())}
 
 
-
 def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
     a caster with an allowance left, and every banish."""

@@ -21,7 +21,8 @@ Helpers for the movement, charge and combat code:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from game.geometry.measure import TOL, distance, overlaps
 from game.geometry.shapes import Shape

@@ -68,7 +68,7 @@ def apply_positions(state: "State", uid: str, to) -> float:
     distance any model moved."""
     if uid in state.manifestations:
         mf = state.manifestations[uid]
-        (x, y), = to
+        ((x, y),) = to
         longest = math.hypot(x - mf.x, y - mf.y)
         mf.x, mf.y = float(x), float(y)
         invalidate(state)
@@ -92,11 +92,15 @@ def _check_deploy(state: "State", a: DeployUnit) -> None:
         for k, (x, y) in enumerate(a.to):
             if not wholly_within(Circle(float(x), float(y), r), zone, 0.0):
                 raise IllegalActionError(
-                    "outside_zone", f"{label(state, a.unit)} model {k} would not be wholly within player {a.player}'s deployment zone", "G4"
+                    "outside_zone",
+                    f"{label(state, a.unit)} model {k} would not be wholly within player {a.player}'s deployment zone",
+                    "G4",
                 )
     problems = move_problems(state, a.unit, a.to, 0.0, may_end_in_combat=True, rule="G4", setup=True)
     if problems:
-        raise IllegalActionError("bad_setup", f"{label(state, a.unit)} cannot be set up there: " + "; ".join(problems), "G4")
+        raise IllegalActionError(
+            "bad_setup", f"{label(state, a.unit)} cannot be set up there: " + "; ".join(problems), "G4"
+        )
 
 
 @handles(DeployUnit, kinds=("deploy",), check=_check_deploy)
@@ -138,7 +142,9 @@ def _check_retreat(state: "State", a: Retreat) -> None:
     if declared(state, a.unit):
         raise IllegalActionError("declared", f"{label(state, a.unit)} has already declared its move")
     if not in_combat(state, a.unit):
-        raise IllegalActionError("not_in_combat", f"{label(state, a.unit)} is not in combat, so it cannot retreat (R4)", "R4")
+        raise IllegalActionError(
+            "not_in_combat", f"{label(state, a.unit)} is not in combat, so it cannot retreat (R4)", "R4"
+        )
 
 
 @handles(Retreat, kinds=("phase",), check=_check_retreat)
@@ -172,7 +178,9 @@ def _check_move(state: "State", a: MoveUnit) -> None:
     problems = thing_move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
     if problems:
         verb = {"normal": "make a normal move", "run": "run", "retreat": "retreat"}[kind]
-        raise IllegalActionError("bad_move", f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems), "G4")
+        raise IllegalActionError(
+            "bad_move", f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems), "G4"
+        )
 
 
 @handles(MoveUnit, kinds=("phase",), check=_check_move)
@@ -239,7 +247,6 @@ def movement_options(state: "State") -> list[Action]:
     return out
 
 
-
 def movement_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
     towards an objective or the nearest enemy (or away from it when retreating), at full and
@@ -261,5 +268,9 @@ def movement_candidates(state: "State") -> list[Action]:
             sign = -1.0 if kind == "retreat" else 1.0
             for f in (1.0, 0.5):
                 step = max(0.0, reach - 1e-3) * f
-                out.append(MoveUnit(player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))))
+                out.append(
+                    MoveUnit(
+                        player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))
+                    )
+                )
     return out

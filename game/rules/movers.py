@@ -53,17 +53,25 @@ def check_own_mover(state: "State", player: int, thing: str) -> None:
         m = state.manifestations[thing]
         s = scroll_of(state, thing)
         if m.player != player:
-            raise IllegalActionError("not_your_unit", f"{label(state, thing)} belongs to player {m.player}'s army", "M10")
+            raise IllegalActionError(
+                "not_your_unit", f"{label(state, thing)} belongs to player {m.player}'s army", "M10"
+            )
         if not follows_m10(state, thing):
             raise IllegalActionError(
-                "manifestation_immune", f"{label(state, thing)} is an {s.kind.replace('_', ' ')}: in this profile it does not move like a unit (E1)", "E1"
+                "manifestation_immune",
+                f"{label(state, thing)} is an {s.kind.replace('_', ' ')}: in this profile it does not move like a unit (E1)",
+                "E1",
             )
         if s.predatory:
             raise IllegalActionError(
-                "predatory", f"{label(state, thing)} is PREDATORY: it moves only by the predatory procedure at the end of each hero phase (M10, E6)", "M10"
+                "predatory",
+                f"{label(state, thing)} is PREDATORY: it moves only by the predatory procedure at the end of each hero phase (M10, E6)",
+                "M10",
             )
         if s.move <= 0:
-            raise IllegalActionError("cannot_move", f"{label(state, thing)} has Move \"-\": it cannot move (M10)", "M10")
+            raise IllegalActionError(
+                "cannot_move", f"{label(state, thing)} has Move \"-\": it cannot move (M10)", "M10"
+            )
         return
     u = state.units.get(thing)
     if u is None or not u.alive:

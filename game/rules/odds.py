@@ -36,11 +36,12 @@ order the bots have always used, so their values are bit-for-bit those the bots 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
-from typing import TYPE_CHECKING, Iterable, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.rules.dicexpr import parse_expr
 
@@ -51,7 +52,7 @@ D6 = range(1, 7)
 N = TypeVar("N", float, Fraction)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _two_d6() -> tuple[tuple[int, int], ...]:
     return tuple(product(D6, D6))
 
@@ -182,13 +183,13 @@ def _expr_dist(expr: int | str, one: N) -> tuple[tuple[int, N], ...]:
     return tuple(sorted((v + plus, p) for v, p in dist.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def expr_distribution_fraction(expr: int | str) -> tuple[tuple[int, Fraction], ...]:
     """The exact distribution of a dice expression: ((value, probability), ...), by value."""
     return _expr_dist(expr, Fraction(1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def expr_distribution(expr: int | str) -> tuple[tuple[int, float], ...]:
     """`expr_distribution_fraction` in floats."""
     return _expr_dist(expr, 1.0)
@@ -316,8 +317,14 @@ def strike_of(w: "Weapon") -> Strike:
     def total(kind: str) -> int:
         return sum(a.value for a in w.abilities if a.kind == kind)
 
-    crit = next((c for c, kind in (("mortal", "crit_mortal"), ("auto_wound", "crit_auto_wound"),
-                                   ("two_hits", "crit_two_hits")) if total(kind)), "")
+    crit = next(
+        (
+            c
+            for c, kind in (("mortal", "crit_mortal"), ("auto_wound", "crit_auto_wound"), ("two_hits", "crit_two_hits"))
+            if total(kind)
+        ),
+        "",
+    )
     s = Strike(w.attacks, w.hit, w.wound, w.rend, w.damage, crit, total("anti_hero"), total("charge_damage_bonus"))
     _STRIKES[id(w)] = (w, s)  # the weapon is held, so its id is not reused
     return s

@@ -17,8 +17,9 @@ stay ids; the engine's fresh ids never collide with them (`State.fresh_id`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from game.rules.dice import Dice, SeededDice
 from game.rules.units import ManifestationState, ModelState, UnitState
@@ -96,8 +97,14 @@ def build_position(
             raise PositionError(f"unit {u.id!r}: {len(per_model)} damage values for {len(u.models)} models")
         health = game.warscroll(u.warscroll).health
         models = [ModelState(float(x), float(y), damage=d, slain=d >= health) for (x, y), d in zip(u.models, per_model)]
-        state.units[u.id] = UnitState(u.id, u.player, u.warscroll, u.name or game.warscroll(u.warscroll).name, models,
-                                      ritual_points=u.ritual_points)
+        state.units[u.id] = UnitState(
+            u.id,
+            u.player,
+            u.warscroll,
+            u.name or game.warscroll(u.warscroll).name,
+            models,
+            ritual_points=u.ritual_points,
+        )
     for m in manifestations:
         if m.id in state.units or m.id in state.manifestations:
             raise PositionError(f"manifestation id {m.id!r} is already used")
@@ -107,8 +114,17 @@ def build_position(
             raise PositionError(f"manifestation {m.id!r}: unknown manifestation {m.scroll!r}")
         player = m.player or state.units[m.summoner].player
         state.manifestations[m.id] = ManifestationState(
-            m.id, m.scroll, player, m.summoner, m.model, float(m.x), float(m.y), damage=m.damage,
-            commander=m.commander or player, moves_made=m.moves_made, flags=dict(m.flags),
+            m.id,
+            m.scroll,
+            player,
+            m.summoner,
+            m.model,
+            float(m.x),
+            float(m.y),
+            damage=m.damage,
+            commander=m.commander or player,
+            moves_made=m.moves_made,
+            flags=dict(m.flags),
         )
     first = first_player or active
     state.stage, state.round = "battle", round

@@ -69,7 +69,6 @@ def ritual_view(state: "State", d: RitualChoiceFrame) -> Decision:
     )
 
 
-
 def _no_check(state: "State", a) -> None:
     return None
 

@@ -227,12 +227,13 @@ def control_view(state: "State", d: PredatoryControlFrame) -> Decision:
         data={
             "unit": d.unit,
             # the summoning model of each candidate (E5): control is measured from it
-            "models": {mid: state.manifestations[mid].summoner_model for mid in d.candidates if mid in state.manifestations},
+            "models": {
+                mid: state.manifestations[mid].summoner_model for mid in d.candidates if mid in state.manifestations
+            },
             "candidates": list(d.candidates),
             "rule": "E7",
         },
     )
-
 
 
 def _check_choose(state: "State", a: ChooseControlled) -> None:
@@ -290,7 +291,7 @@ def _advance(state: "State", rec: PredatoryMoveFrame) -> None:
     active = state.active
     if rec.stage == "controlled":
         order = (active, state.opponent(active))
-        for side in order[order.index(rec.player):]:
+        for side in order[order.index(rec.player) :]:
             if eligible(state, rec, side):
                 rec.player = side
                 return
@@ -421,14 +422,18 @@ def passed_across(state: "State", mid: str, start: tuple[float, float], end: tup
 def _check_move(state: "State", a: MovePredatory) -> None:
     rec = top(state, PredatoryMoveFrame)
     if a.manifestation not in state.manifestations:
-        raise IllegalActionError("unknown_manifestation", f"there is no manifestation {a.manifestation!r} on the battlefield", "E8")
+        raise IllegalActionError(
+            "unknown_manifestation", f"there is no manifestation {a.manifestation!r} on the battlefield", "E8"
+        )
     if a.manifestation not in eligible(state, rec):
         why = (
             "it is not one of yours that your models control, or it has already moved"
             if rec.stage == "controlled"
             else "it is controlled or has already moved this phase"
         )
-        raise IllegalActionError("not_eligible", f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)", "E8")
+        raise IllegalActionError(
+            "not_eligible", f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)", "E8"
+        )
     p = point_problem(state, a.manifestation, a.x, a.y)
     if p:
         raise IllegalActionError(*p)
@@ -580,12 +585,18 @@ def move_view(state: "State", rec: PredatoryMoveFrame) -> Decision:
         }
 
     def options() -> list[Action]:
-        return [MovePredatory(player=p, manifestation=mid, x=x, y=y) for mid in mids for x, y in candidate_points(state, mid, p)]
+        return [
+            MovePredatory(player=p, manifestation=mid, x=x, y=y)
+            for mid in mids
+            for x, y in candidate_points(state, mid, p)
+        ]
 
     if rec.stage == "controlled":
         prompt = "move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"
     else:
-        prompt = "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
+        prompt = (
+            "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
+        )
     data: dict[str, Any] = {"stage": rec.stage, "moved": list(rec.moved), "manifestations": info, "rule": "E8"}
     if mids:
         first = info[mids[0]]

@@ -27,10 +27,10 @@ import json
 import sys
 import types
 import typing
-from typing import Annotated, Any, ClassVar, TypeVar, Union
+from typing import Annotated, Any, ClassVar, NotRequired, TypeVar, Union
 
 from pydantic import AllowInfNan, ConfigDict, Strict, TypeAdapter, ValidationError, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 T = TypeVar("T", bound="Record")
 
@@ -89,7 +89,7 @@ class Record:
 # --- the typed decoders ---------------------------------------------------------------------
 
 _INT = Annotated[int, Strict()]
-_NUMBER = Union[Annotated[int, Strict()], Annotated[float, Strict(), AllowInfNan(False)]]
+_NUMBER = Union[Annotated[int, Strict()], Annotated[float, Strict(), AllowInfNan(False)]]  # noqa: UP007  (pydantic reads this typing form)
 _STR = Annotated[str, Strict()]
 _BOOL = Annotated[bool, Strict()]
 _CONFIG = ConfigDict(extra="forbid")  # leaves are strict; containers accept a list for a tuple
@@ -125,7 +125,7 @@ def _strict(tp: Any) -> Any:
         return type(None)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (Union, types.UnionType):
-        return Union[tuple(_strict(a) for a in args)]
+        return Union[tuple(_strict(a) for a in args)]  # noqa: UP007  (a Union built from a runtime tuple)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple[_strict(args[0]), ...]  # type: ignore[misc]

@@ -61,8 +61,9 @@ def removed_at_edge(state: "State", mid: str, x: float, y: float) -> bool:
     """E4b: would `mid` be removed for touching the battlefield edge if it ended a move with its
     centre at (x, y)? (The profile may not remove manifestations at the edge.)"""
     bf = state.game.battlefield
-    return state.game.profile.edge_removal and touches_edge(footprint_at(state, state.manifestations[mid].scroll, x, y),
-                                                            bf.width, bf.height)
+    return state.game.profile.edge_removal and touches_edge(
+        footprint_at(state, state.manifestations[mid].scroll, x, y), bf.width, bf.height
+    )
 
 
 def remove_if_touching_edge(state: "State", mid: str) -> bool:

@@ -153,7 +153,9 @@ def _carried_map(name: Any, carried: Any) -> BattleMap:
     from game.data.loader import validate
 
     if not isinstance(carried, dict):
-        raise ReplayError(f"header.map_data: must be an object (a map file's [map] table), got {type(carried).__name__}")
+        raise ReplayError(
+            f"header.map_data: must be an object (a map file's [map] table), got {type(carried).__name__}"
+        )
     try:
         bmap = validate(BattleMap, carried, "header.map_data")
     except DataError as exc:
@@ -178,7 +180,9 @@ def game_for(header: dict[str, Any]) -> Game:
     `map_data`), or content that differs from this install's."""
     bmap = check_header(header, need_seed=False)
     try:
-        game = Game.load(profile=header["profile"], armies=tuple(header["armies"]), battlefield=bmap, rounds=header["rounds"])
+        game = Game.load(
+            profile=header["profile"], armies=tuple(header["armies"]), battlefield=bmap, rounds=header["rounds"]
+        )
     except (ValueError, KeyError, DataError) as exc:
         raise ReplayError(f"header: {exc}") from None
     if game.content.content_hash != header["content_hash"]:

@@ -77,8 +77,15 @@ def save_bytes(state: State, seed: int | None = None, history: list[dict] | None
     return json.dumps(_save_doc(state, seed, history), separators=(",", ":")).encode("utf-8")
 
 
-def save_game(path: str | Path, state: State, seed: int | None = None, history: list[dict] | None = None,
-              *, force: bool = False, is_ours=None) -> Path:
+def save_game(
+    path: str | Path,
+    state: State,
+    seed: int | None = None,
+    history: list[dict] | None = None,
+    *,
+    force: bool = False,
+    is_ours=None,
+) -> Path:
     """Write `state` (and how it came about) to `path` atomically. Raises `OutputError` (an
     OSError and a ValueError) naming the path if it cannot or must not be written."""
     return write_json_atomic(path, _save_doc(state, seed, history), force=force, is_ours=is_ours, what="save")
@@ -155,8 +162,10 @@ def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
         shown = "; ".join(f"state.{x}" for x in problems[:SHOWN_PROBLEMS]) + (f"; and {more} more" if more > 0 else "")
         raise SaveError(f"{p}: {shown}")
     if state_dict["dice"]["kind"] != "seeded":
-        raise SaveError(f"{p}: state.dice.kind: a saved game rolls seeded dice, got {state_dict['dice']['kind']!r} "
-                        "(scripted dice are for tests and demos)")
+        raise SaveError(
+            f"{p}: state.dice.kind: a saved game rolls seeded dice, got {state_dict['dice']['kind']!r} "
+            "(scripted dice are for tests and demos)"
+        )
     try:
         state = State.from_dict(state_dict, game)
     except ValueError as exc:
@@ -168,7 +177,12 @@ def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
 
 
 def _replay_history(
-    p: Path | str, game: Game, seed: int, actions: list[Action], checksum: str | None, saved: dict | None = None,
+    p: Path | str,
+    game: Game,
+    seed: int,
+    actions: list[Action],
+    checksum: str | None,
+    saved: dict | None = None,
     sums: bool = True,
 ) -> list[str]:
     """Re-apply `actions` from `seed`; the state checksum after each (`State.checksum`; none
@@ -187,7 +201,9 @@ def _replay_history(
                 "the history was edited or damaged"
             ) from None
         except Exception as exc:  # an engine fault on a well-typed action: refuse, never a traceback
-            raise SaveError(f"{p}: history[{i}]: the engine could not apply {action.type} ({type(exc).__name__}: {exc})") from None
+            raise SaveError(
+                f"{p}: history[{i}]: the engine could not apply {action.type} ({type(exc).__name__}: {exc})"
+            ) from None
         if sums:
             out.append(state.checksum())
     if checksum is not None:
@@ -209,7 +225,9 @@ def _first_difference(saved: Any, got: Any, path: str = "") -> str:
         keys.sort(key=lambda k: k == "dice")  # the dice differ whenever anything does: name them last
         for k in keys:
             if saved.get(k, _MISSING) != got.get(k, _MISSING):
-                return _first_difference(saved.get(k, _MISSING), got.get(k, _MISSING), f"{path}.{k}" if path else str(k))
+                return _first_difference(
+                    saved.get(k, _MISSING), got.get(k, _MISSING), f"{path}.{k}" if path else str(k)
+                )
     elif isinstance(saved, list) and isinstance(got, list) and len(saved) == len(got):
         for i, (a, b) in enumerate(zip(saved, got)):
             if a != b:
@@ -300,8 +318,9 @@ def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
     except FileExistsError:
         raise OutputError(latest, f"cannot create the autosave folder {str(folder)!r}: a file is in the way") from None
     except OSError as exc:
-        raise OutputError(latest, f"cannot create the autosave folder {str(folder)!r}: {describe_os_error(exc)}",
-                          exc.errno) from None
+        raise OutputError(
+            latest, f"cannot create the autosave folder {str(folder)!r}: {describe_os_error(exc)}", exc.errno
+        ) from None
     clean_autosave_temps()
 
     def rotate() -> None:
@@ -309,8 +328,9 @@ def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
             try:
                 _keep_as_previous(latest, prev)
             except OSError as exc:
-                raise OutputError(prev, f"cannot keep the previous autosave: {describe_os_error(exc)}",
-                                  exc.errno) from None
+                raise OutputError(
+                    prev, f"cannot keep the previous autosave: {describe_os_error(exc)}", exc.errno
+                ) from None
 
     write_file_atomic(latest, save_bytes(state, seed, history), what="autosave", before_replace=rotate)
     return latest

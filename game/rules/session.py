@@ -75,8 +75,10 @@ class Recorder:
         """This game as a replay file's contents. Raises ValueError for a game continued from a
         save without a seed, rather than write a replay that does not match its game."""
         if self.seed is None:
-            raise ValueError("this game has no replay: it was continued from a save without a seed, "
-                             "so its history could not be checked")
+            raise ValueError(
+                "this game has no replay: it was continued from a save without a seed, "
+                "so its history could not be checked"
+            )
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,

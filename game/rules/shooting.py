@@ -63,7 +63,9 @@ def check_attack_target(state: "State", player: int, target: str, rule_for_manif
     be attacked (M10 under aos4, never under aos3: E1)."""
     if target in state.manifestations:
         if not can_be_affected(state, target):
-            raise IllegalActionError("manifestation_immune", "endless spells cannot be attacked in this profile (E1)", "E1")
+            raise IllegalActionError(
+                "manifestation_immune", "endless spells cannot be attacked in this profile (E1)", "E1"
+            )
         if state.manifestations[target].player == player:
             raise IllegalActionError("friendly", f"{target} is a friendly manifestation", rule_for_manifestation)
         return
@@ -88,7 +90,8 @@ def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
         n = sum(
             1
             for i, _ in live
-            if distance_to(state, model_circle(state, uid, i), target) <= w.range + TOL and sight(state, uid, i, target).visible
+            if distance_to(state, model_circle(state, uid, i), target) <= w.range + TOL
+            and sight(state, uid, i, target).visible
         )
         if n:
             out.append(Volley(w, n))
@@ -101,7 +104,9 @@ def _check_shoot(state: "State", a: Shoot) -> None:
     u = state.units.get(a.unit)
     if a.unit in state.manifestations:
         if commander_of(state, a.unit) != a.player:
-            raise IllegalActionError("not_your_unit", f"{label(state, a.unit)} is not commanded by player {a.player} (E8)", "E8")
+            raise IllegalActionError(
+                "not_your_unit", f"{label(state, a.unit)} is not commanded by player {a.player} (E8)", "E8"
+            )
     elif u is None or not u.alive or u.player != a.player:
         raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
     if not ranged(state, a.unit):
@@ -117,7 +122,9 @@ def _check_shoot(state: "State", a: Shoot) -> None:
     d = min(distance_to(state, c, a.target) for c in thing_shapes(state, a.unit))
     if d > reach + TOL:
         raise IllegalActionError(
-            "out_of_range", f"{a.target} is {d:.2f}\" from {label(state, a.unit)}; its longest range is {reach:g}\" (G1)", "G1"
+            "out_of_range",
+            f"{a.target} is {d:.2f}\" from {label(state, a.unit)}; its longest range is {reach:g}\" (G1)",
+            "G1",
         )
     if not shooting_volleys(state, a.unit, a.target):
         raise IllegalActionError(
@@ -143,7 +150,14 @@ def shooting_odds(state: "State", uid: str, target: str) -> tuple[float, float]:
 @handles(Shoot, kinds=("phase",), check=_check_shoot)
 def _shoot(state: "State", a: Shoot) -> None:
     flags_of(state, a.unit)["shot_turn"] = state.turn
-    resolve_attacks(state, a.unit, shooting_volleys(state, a.unit, a.target), a.target, kind="shooting", cover=in_cover(state, a.target))
+    resolve_attacks(
+        state,
+        a.unit,
+        shooting_volleys(state, a.unit, a.target),
+        a.target,
+        kind="shooting",
+        cover=in_cover(state, a.target),
+    )
 
 
 def shooting_options(state: "State") -> list[Action]:

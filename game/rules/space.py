@@ -7,8 +7,9 @@ the answers come from game.geometry's exact maths.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -68,8 +69,9 @@ def positions(state: "State") -> Positions:
         players += [u.player] * n
         units.append(uid)
     xy = np.array(pts, float).reshape(-1, 2)
-    pos = Positions({}, xy[:, 0].copy(), xy[:, 1].copy(), np.array(rs, float), np.array(owner, int), units,
-                    np.array(players, int))
+    pos = Positions(
+        {}, xy[:, 0].copy(), xy[:, 1].copy(), np.array(rs, float), np.array(owner, int), units, np.array(players, int)
+    )
     state._cache["positions"] = pos
     return pos
 
@@ -223,5 +225,3 @@ def can_see_shape(state: "State", observer_unit: str, observer_model: int, targe
     """Sight to a shape that is not yet on the battlefield, e.g. a summoning set-up point (G2, M9)."""
     eye = model_circle(state, observer_unit, observer_model)
     return visible(eye, target, state.game.battlefield.terrain, blockers(state, [observer_unit])).visible
-
-

@@ -16,8 +16,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from game.rules import flow
 from game.rules.actions import Action
@@ -186,7 +187,14 @@ class State:
             self._cache_fp = key
 
     def _cache_key(self) -> tuple:
-        return (geometry_epoch(), self._moves[0], id(self.units), len(self.units), id(self.manifestations), len(self.manifestations))
+        return (
+            geometry_epoch(),
+            self._moves[0],
+            id(self.units),
+            len(self.units),
+            id(self.manifestations),
+            len(self.manifestations),
+        )
 
     def is_over(self) -> bool:
         return self.stage == "over"
@@ -276,7 +284,9 @@ class State:
         if d.get("format") != STATE_FORMAT:
             raise ValueError(f"format: state format {d.get('format')!r} is not {STATE_FORMAT}")
         if d.get("game") != game.header():
-            raise ValueError("game: the state was saved for a different game configuration (content, map, armies or profile)")
+            raise ValueError(
+                "game: the state was saved for a different game configuration (content, map, armies or profile)"
+            )
         problems = state_problems(d, game)
         if problems:
             shown = "; ".join(problems[:SHOWN_PROBLEMS])

@@ -80,10 +80,10 @@ if TYPE_CHECKING:  # built at run time from the record classes; mypy sees their 
     ArmyUsesDoc = Any
 else:
     # decision frames (the stack in State.decisions, one class per kind: game.rules.frames)
-    FrameDoc = Annotated[Union[_frame_docs()], Field(discriminator="kind")]
+    FrameDoc = Annotated[Union[_frame_docs()], Field(discriminator="kind")]  # noqa: UP007  (a Union of a runtime tuple)
     # allowances (game.rules.allowances): a unit's uses by its id, a player's under "player1" / "player2"
     PhaseUsesDoc = Annotated[
-        Union[Annotated[_UnitUsesDoc, Tag("unit")], Annotated[_PlayerUsesDoc, Tag("player")]],
+        Annotated[_UnitUsesDoc, Tag("unit")] | Annotated[_PlayerUsesDoc, Tag("player")],
         Discriminator(lambda v: "player" if isinstance(v, dict) and "dispel_targets" in v else "unit"),
     ]
     ArmyUsesDoc = _ArmyUsesDoc
@@ -212,7 +212,9 @@ class _Checker:
                 self.bad("turn", f"must be 0 before the first battle round, got {turn}")
         elif stage == "turn_order":
             if d["priority_winner"] not in (1, 2):
-                self.bad("priority_winner", f"must be 1 or 2 while the turn order is chosen, got {d['priority_winner']}")
+                self.bad(
+                    "priority_winner", f"must be 1 or 2 while the turn order is chosen, got {d['priority_winner']}"
+                )
             if turn != 2 * (rnd - 1):
                 self.bad("turn", f"must be {2 * (rnd - 1)} before battle round {rnd} begins, got {turn}")
         elif stage == "battle":
@@ -222,8 +224,11 @@ class _Checker:
             if d["first_player"] in (1, 2) and d["active"] in (1, 2):
                 want = 2 * (rnd - 1) + (1 if d["active"] == d["first_player"] else 2)
                 if turn != want:
-                    self.bad("turn", f"must be {want} in round {rnd} with player {d['active']} active "
-                             f"and player {d['first_player']} first, got {turn}")
+                    self.bad(
+                        "turn",
+                        f"must be {want} in round {rnd} with player {d['active']} active "
+                        f"and player {d['first_player']} first, got {turn}",
+                    )
         else:  # over
             if d["outcome"] is None:
                 self.bad("outcome", "a finished game must have an outcome")
@@ -295,7 +300,9 @@ class _Checker:
             if scroll is None:
                 self.bad(f"{at}.scroll", f"unknown manifestation {m['scroll']!r}")
             elif not 0 <= m["damage"] < scroll.health:
-                self.bad(f"{at}.damage", f"must be 0 to {scroll.health - 1} (Health {scroll.health}), got {m['damage']}")
+                self.bad(
+                    f"{at}.damage", f"must be 0 to {scroll.health - 1} (Health {scroll.health}), got {m['damage']}"
+                )
             u = units.get(m["summoner"])
             if u is None:
                 self.bad(f"{at}.summoner", f"unknown unit {m['summoner']!r}")
@@ -303,7 +310,10 @@ class _Checker:
                 if u["player"] != m["player"]:
                     self.bad(f"{at}.player", f"must be its summoner's player {u['player']}, got {m['player']}")
                 if not 0 <= m["summoner_model"] < len(u["models"]):
-                    self.bad(f"{at}.summoner_model", f"{m['summoner']} has models 0 to {len(u['models']) - 1}, got {m['summoner_model']}")
+                    self.bad(
+                        f"{at}.summoner_model",
+                        f"{m['summoner']} has models 0 to {len(u['models']) - 1}, got {m['summoner_model']}",
+                    )
             if m["moves_made"] < 0:
                 self.bad(f"{at}.moves_made", f"must be 0 or more, got {m['moves_made']}")
             self.flags(at, m["flags"])
@@ -326,8 +336,14 @@ class _Checker:
                 if unit not in (things if f["kind"] == "charge_move" else d["units"]):
                     self.bad(f"{at}.{key}", f"unknown unit {unit!r}")
                 elif "model" in f and not 0 <= f["model"] < len(d["units"][unit]["models"]):
-                    self.bad(f"{at}.model", f"{unit} has models 0 to {len(d['units'][unit]['models']) - 1}, got {f['model']}")
-            for key, table in (("spell", content.abilities), ("prayer", content.abilities), ("scroll", content.manifestations)):
+                    self.bad(
+                        f"{at}.model", f"{unit} has models 0 to {len(d['units'][unit]['models']) - 1}, got {f['model']}"
+                    )
+            for key, table in (
+                ("spell", content.abilities),
+                ("prayer", content.abilities),
+                ("scroll", content.manifestations),
+            ):
                 if key in f and f[key] not in table:
                     self.bad(f"{at}.{key}", f"unknown {'manifestation' if key == 'scroll' else key} {f[key]!r}")
             if f.get("target") is not None and f["target"] not in things:

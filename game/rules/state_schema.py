@@ -82,13 +82,13 @@ class ScriptedDiceDoc(_Doc):
     kind: Literal["scripted"]
     script: list[
         Annotated[
-            Union[Annotated[Int, Tag("die")], Annotated[ScriptedRollDoc, Tag("roll")]],
+            Annotated[Int, Tag("die")] | Annotated[ScriptedRollDoc, Tag("roll")],
             Discriminator(lambda v: "roll" if isinstance(v, dict) else "die"),
         ]
     ]
 
 
-DiceDoc = Annotated[Union[SeededDiceDoc, ScriptedDiceDoc], Field(discriminator="kind")]
+DiceDoc = Annotated[SeededDiceDoc | ScriptedDiceDoc, Field(discriminator="kind")]
 
 
 # --- units and manifestations (game.rules.units) ---------------------------------------------
@@ -181,7 +181,7 @@ def _doc_type(tp: Any) -> Any:
     if origin is tuple:
         return types.GenericAlias(tuple, tuple(_doc_type(a) for a in args))
     if origin in (Union, types.UnionType):
-        return Union[tuple(_doc_type(a) for a in args)]
+        return Union[tuple(_doc_type(a) for a in args)]  # noqa: UP007  (a Union built from a runtime tuple)
     raise TypeError(f"no schema for a record field of type {tp!r}")
 
 
@@ -254,5 +254,3 @@ def _problem(err: ErrorDetails) -> str:
 
 
 # --- meaning --------------------------------------------------------------------------------
-
-

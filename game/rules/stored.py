@@ -47,7 +47,7 @@ class Stored:
             lists = tuple(f.name for f in fields if typing.get_origin(hints[f.name]) is list)
             defaults = {f.name: _default(f) for f in fields if f.name in cls.SPARSE}
             found = _Layout(saved, lists, defaults)
-            setattr(cls, "_layout_cache", found)
+            cls._layout_cache = found
         return found
 
     @classmethod

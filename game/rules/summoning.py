@@ -66,7 +66,9 @@ def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability
     cap = state.game.profile.summons_per_wizard_per_phase
     if cap is not None and ability.kind == "spell" and uses(state, unit_id).summons >= cap:
         raise IllegalActionError(
-            "summon_cap", f"{state.units[unit_id].name} ({unit_id}) has already summoned {cap} endless spell this hero phase (E2)", "E2"
+            "summon_cap",
+            f"{state.units[unit_id].name} ({unit_id}) has already summoned {cap} endless spell this hero phase (E2)",
+            "E2",
         )
 
 
@@ -108,7 +110,12 @@ class SetupCheck:
         problems = [
             p + " (G4)"
             for p in placement_problems(
-                shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=self.bases, manifestations=self.others
+                shape,
+                width=bf.width,
+                height=bf.height,
+                terrain=bf.terrain,
+                bases=self.bases,
+                manifestations=self.others,
             )
         ]
         if problems:
@@ -143,7 +150,9 @@ def setup_check(state: "State", player: int, unit_id: str, model: int, scroll_id
     return found
 
 
-def setup_problems(state: "State", player: int, unit_id: str, model: int, scroll_id: str, x: float, y: float) -> list[str]:
+def setup_problems(
+    state: "State", player: int, unit_id: str, model: int, scroll_id: str, x: float, y: float
+) -> list[str]:
     """Why a manifestation cannot be set up with its centre at (x, y); empty when it can (M9, G4)."""
     return setup_check(state, player, unit_id, model, scroll_id).problems(x, y)
 
@@ -228,7 +237,9 @@ def setup_region(state: "State", player: int, unit_id: str, model: int, scroll_i
     return centres if seen is None else seen
 
 
-def candidate_points(state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS) -> list[tuple[float, float]]:
+def candidate_points(
+    state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int = MAX_OPTIONS
+) -> list[tuple[float, float]]:
     """Up to `limit` legal set-up points, spread round the summoning model (at least 3" apart).
 
     Candidate generation for bots and UI hints, and (with `limit` 1) the E2 question "does a
@@ -294,7 +305,6 @@ def setup_view(state: "State", d: SummonSetupFrame) -> Decision:
     )
 
 
-
 def _check_place(state: "State", action: PlaceManifestation) -> None:
     d = top(state, SummonSetupFrame)
     problems = setup_problems(state, action.player, d.unit, d.model, d.scroll, action.x, action.y)
@@ -321,7 +331,12 @@ def _place(state: "State", action: PlaceManifestation) -> None:
     )
     state.emit(
         ManifestationSummoned(
-            manifestation=mid, scroll=d.scroll, player=action.player, summoner=d.unit, model=d.model,
-            x=float(action.x), y=float(action.y),
+            manifestation=mid,
+            scroll=d.scroll,
+            player=action.player,
+            summoner=d.unit,
+            model=d.model,
+            x=float(action.x),
+            y=float(action.y),
         )
     )

@@ -119,7 +119,9 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
         tu = state.units[target]
         if (kind == "enemy") != (tu.player != player):
             side = "an enemy" if kind == "enemy" else "a friendly"
-            raise IllegalActionError("bad_target", f"{ability.name} must target {side} unit; {tu.name} ({target}) is not")
+            raise IllegalActionError(
+                "bad_target", f"{ability.name} must target {side} unit; {tu.name} ({target}) is not"
+            )
         name = f"{tu.name} ({target})"
     else:
         raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield")

@@ -93,7 +93,13 @@ class UnitState(_Tracked):
             "models": [{"x": m.x, "y": m.y, "damage": m.damage, "slain": m.slain} for m in self.models],
             "ritual_points": self.ritual_points,
             "buffs": [
-                {"kind": b.kind, "value": b.value, "source": b.source, "until_hero_of": b.until_hero_of, "set_turn": b.set_turn}
+                {
+                    "kind": b.kind,
+                    "value": b.value,
+                    "source": b.source,
+                    "until_hero_of": b.until_hero_of,
+                    "set_turn": b.set_turn,
+                }
                 for b in self.buffs
             ],
             "flags": _copy_flags(self.flags),

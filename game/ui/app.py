@@ -46,19 +46,40 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--map", default=None, help="map id or path (default: the embedded default map)")
     _add(parser, "--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
     _add(parser, "--seed", type=argtypes.seed, default=1)
-    _add(parser, "--headless", action="store_true",
-         help="render without a display (SDL dummy driver); goes straight to the battle")
-    _add(parser, "--frames", type=argtypes.int_in(1, MAX_FRAMES), default=None, metavar="N", help="render N frames, then exit")
+    _add(
+        parser,
+        "--headless",
+        action="store_true",
+        help="render without a display (SDL dummy driver); goes straight to the battle",
+    )
+    _add(
+        parser,
+        "--frames",
+        type=argtypes.int_in(1, MAX_FRAMES),
+        default=None,
+        metavar="N",
+        help="render N frames, then exit",
+    )
     _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
     _add(parser, "--size", type=_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1280x800)")
     _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
     _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
     _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
-    _add(parser, "--advance", type=argtypes.int_in(0, MAX_ADVANCE), default=0, metavar="K",
-         help="let bots make the first K decisions before you take over (for demos and screenshots)")
+    _add(
+        parser,
+        "--advance",
+        type=argtypes.int_in(0, MAX_ADVANCE),
+        default=0,
+        metavar="K",
+        help="let bots make the first K decisions before you take over (for demos and screenshots)",
+    )
     _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
-    _add(parser, "--force", action="store_true",
-         help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)")
+    _add(
+        parser,
+        "--force",
+        action="store_true",
+        help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
+    )
 
 
 class App:
@@ -105,8 +126,12 @@ class App:
         a = self.args
         from game.data.content import DEFAULT_ARMIES
 
-        return {"map": getattr(a, "map", None), "armies": tuple(getattr(a, "armies", None) or DEFAULT_ARMIES),
-                "profile": getattr(a, "profile", "aos4"), "seed": getattr(a, "seed", 1)}
+        return {
+            "map": getattr(a, "map", None),
+            "armies": tuple(getattr(a, "armies", None) or DEFAULT_ARMIES),
+            "profile": getattr(a, "profile", "aos4"),
+            "seed": getattr(a, "seed", 1),
+        }
 
     def start_battle(self, opts: dict, demo: bool = False, replace: bool = False, advance: int = 0) -> str | None:
         from game.ai.random_bot import RandomBot
@@ -115,8 +140,9 @@ class App:
         from game.ui.session import Session
 
         try:
-            session = Session.new(profile=opts["profile"], armies=tuple(opts["armies"]), battlefield=opts["map"],
-                                  seed=opts["seed"])
+            session = Session.new(
+                profile=opts["profile"], armies=tuple(opts["armies"]), battlefield=opts["map"], seed=opts["seed"]
+            )
         except Exception as exc:  # bad ids or data: say so in the menu
             return f"cannot start: {exc}"
         session.autosaving = not demo and not self.headless
@@ -134,8 +160,10 @@ class App:
 
             human = int(opts["ai"].get("human", 1))
             bot = 3 - human
-            ctl = {human: HumanController(human),
-                   bot: BotController(bot, make_bot(opts["ai"].get("level", "normal"), bot, opts["seed"]), min_delay=0.35)}
+            ctl = {
+                human: HumanController(human),
+                bot: BotController(bot, make_bot(opts["ai"].get("level", "normal"), bot, opts["seed"]), min_delay=0.35),
+            }
             scene = BattleScene(self, session, ctl)
             scene.seen_player = human
         else:

@@ -35,8 +35,14 @@ def build_view(ctx: PanelContext) -> PanelView:
         ctx.tool.decorate(view)
     top = ctx.undo.available() if ctx.undo is not None else None
     if top is not None:
-        view.buttons.append(ButtonSpec(f"Undo: {top.label} (U)", intent("tool", name="undo"),
-                                       tip="No dice were rolled since: it can be taken back", role="nav"))
+        view.buttons.append(
+            ButtonSpec(
+                f"Undo: {top.label} (U)",
+                intent("tool", name="undo"),
+                tip="No dice were rolled since: it can be taken back",
+                role="nav",
+            )
+        )
     return view
 
 
@@ -48,8 +54,13 @@ def point_spec(d) -> PointSpec:
         if getattr(o, "type", "") == data["point_action"] and hasattr(o, "x"):
             cands.append((o.x, o.y))
     return PointSpec(
-        action=data["point_action"], player=d.player, fields=dict(data.get("point_fields") or {}),
-        centre=centre, reach=data.get("reach"), scroll=data.get("scroll"), candidates=cands,
+        action=data["point_action"],
+        player=d.player,
+        fields=dict(data.get("point_fields") or {}),
+        centre=centre,
+        reach=data.get("reach"),
+        scroll=data.get("scroll"),
+        candidates=cands,
     )
 
 
@@ -80,7 +91,9 @@ def generic_control(ctx: PanelContext) -> PanelView:
         for o in with_unit:
             units[o.unit] = units.get(o.unit, 0) + 1
         for uid, n in units.items():
-            view.buttons.append(ButtonSpec(f"{name_of(ctx.state, uid)} ({n} options)", intent("select", unit=uid), role="nav"))
+            view.buttons.append(
+                ButtonSpec(f"{name_of(ctx.state, uid)} ({n} options)", intent("select", unit=uid), role="nav")
+            )
             view.field_picks[uid] = intent("select", unit=uid)
         rest = [o for o in opts if o not in with_unit]
         view.buttons += [option_button(ctx, o) for o in rest]
@@ -125,13 +138,18 @@ def hero_control(ctx: PanelContext) -> PanelView:
             casters.setdefault(o.unit, []).append(o)
         from game.rules import query
 
-        for uid, opts in casters.items():
+        for uid in casters:
             ws = st.game.warscroll(st.units[uid].warscroll)
             kinds = "/".join(k for k, lv in (("WIZARD", ws.wizard_level), ("PRIEST", ws.priest_level)) if lv)
             left = query.power_left(st, uid)
-            view.buttons.append(ButtonSpec(f"{st.units[uid].name}", intent("select", unit=uid),
-                                           odds=f"{kinds}: {left} of {max(ws.wizard_level, ws.priest_level)} uses left this phase",
-                                           role="nav"))
+            view.buttons.append(
+                ButtonSpec(
+                    f"{st.units[uid].name}",
+                    intent("select", unit=uid),
+                    odds=f"{kinds}: {left} of {max(ws.wizard_level, ws.priest_level)} uses left this phase",
+                    role="nav",
+                )
+            )
             view.field_picks[uid] = intent("select", unit=uid)
         view.buttons += [option_button(ctx, o) for o in other]
         return view
@@ -166,8 +184,15 @@ def hero_control(ctx: PanelContext) -> PanelView:
                 continue
             lab = describe(st, o, d)
             name = lab.text.split(" -> ")[0]
-            view.buttons.append(ButtonSpec(f"{name}: {len(opts)} target{'s' if len(opts) > 1 else ''}",
-                                           intent("select", unit=unit, model=model, ability=k), lab.odds.split(" (")[0], lab.tip, role="nav"))
+            view.buttons.append(
+                ButtonSpec(
+                    f"{name}: {len(opts)} target{'s' if len(opts) > 1 else ''}",
+                    intent("select", unit=unit, model=model, ability=k),
+                    lab.odds.split(" (")[0],
+                    lab.tip,
+                    role="nav",
+                )
+            )
         return view
     opts = groups[ability]
     ab = st.game.content.abilities.get(ability)
@@ -196,8 +221,10 @@ def unbind_control(ctx: PanelContext) -> PanelView:
     sp = st.game.content.abilities[d.data["spell"]]
     view = PanelView(
         title=f"Player {d.player}: unbind?",
-        lines=[f"{st.units[d.data['caster']].name} cast {sp.name} with a roll of {d.data['roll']} "
-               f"(needed {sp.value}). Unbind: 2D6 must beat {d.data['roll']} (M6)."],
+        lines=[
+            f"{st.units[d.data['caster']].name} cast {sp.name} with a roll of {d.data['roll']} "
+            f"(needed {sp.value}). Unbind: 2D6 must beat {d.data['roll']} (M6)."
+        ],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]
     return view
@@ -208,9 +235,13 @@ def ritual_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     st = ctx.state
     pr = st.game.content.abilities[d.data["prayer"]]
-    view = PanelView(title=f"Player {d.player}: bank or spend?",
-                     lines=[f"{st.units[d.data['unit']].name} rolled {d.data['roll']} chanting {pr.name} "
-                            f"(needs {pr.value}); ritual points {d.data['ritual_points']} (M5)."])
+    view = PanelView(
+        title=f"Player {d.player}: bank or spend?",
+        lines=[
+            f"{st.units[d.data['unit']].name} rolled {d.data['roll']} chanting {pr.name} "
+            f"(needs {pr.value}); ritual points {d.data['ritual_points']} (M5)."
+        ],
+    )
     view.buttons = [option_button(ctx, o) for o in d.options]
     return view
 
@@ -221,11 +252,15 @@ def summon_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     scroll = st.game.content.manifestations[d.data["scroll"]]
     setup = scroll.setup
-    view = PanelView(title=f"Player {d.player}: set up {scroll.name}",
-                     lines=[f'Click its centre: wholly within {setup.wholly_within:g}" of the caster'
-                            + (", visible to it" if setup.visible else "")
-                            + f', more than {setup.min_enemy_distance:g}" from enemy units (M9).',
-                            "The ghost is green where it is legal, red with the reason where not."])
+    view = PanelView(
+        title=f"Player {d.player}: set up {scroll.name}",
+        lines=[
+            f'Click its centre: wholly within {setup.wholly_within:g}" of the caster'
+            + (", visible to it" if setup.visible else "")
+            + f', more than {setup.min_enemy_distance:g}" from enemy units (M9).',
+            "The ghost is green where it is legal, red with the reason where not.",
+        ],
+    )
     view.point = point_spec(d)
     if d.options:
         view.buttons.append(option_button(ctx, d.options[0], "Use a suggested spot"))
@@ -235,8 +270,10 @@ def summon_control(ctx: PanelContext) -> PanelView:
 @control("dispel")
 def dispel_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
-    view = PanelView(title=f"Player {d.player}: dispel endless spells?",
-                     lines=["Each WIZARD and PRIEST may try one; it costs a cast or prayer this phase (E3)."])
+    view = PanelView(
+        title=f"Player {d.player}: dispel endless spells?",
+        lines=["Each WIZARD and PRIEST may try one; it costs a cast or prayer this phase (E3)."],
+    )
     view.buttons = [option_button(ctx, o) for o in d.options]
     for o in d.options:
         m = getattr(o, "manifestation", None)

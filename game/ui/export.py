@@ -99,8 +99,9 @@ def _frames_folder(folder: str | os.PathLike[str]) -> Path:
     return out
 
 
-def export_frames(run: DemoRun, folder: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE,
-                  force: bool = False) -> list[str]:
+def export_frames(
+    run: DemoRun, folder: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE, force: bool = False
+) -> list[str]:
     """One PNG per frame in `folder` (created if missing), each written atomically; an existing
     file of the same name is replaced only if it is a PNG, or with `force`. Every name is
     checked before anything is rendered. Raises `OutputError` naming the path."""
@@ -112,13 +113,19 @@ def export_frames(run: DemoRun, folder: str | os.PathLike[str], size: tuple[int,
     pg = _pygame()
     paths = []
     for i, surf in render_frames(run, size):
-        paths.append(str(write_file_atomic(names[i], _png_bytes(pg, surf), force=force, is_ours=is_png,
-                                           what="PNG frame")))
+        paths.append(
+            str(write_file_atomic(names[i], _png_bytes(pg, surf), force=force, is_ours=is_png, what="PNG frame"))
+        )
     return paths
 
 
-def export_gif(run: DemoRun, path: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE,
-               seconds_per_frame: float = 3.0, force: bool = False) -> str:
+def export_gif(
+    run: DemoRun,
+    path: str | os.PathLike[str],
+    size: tuple[int, int] = DEFAULT_SIZE,
+    seconds_per_frame: float = 3.0,
+    force: bool = False,
+) -> str:
     """Render the run and write it as one animated GIF (atomically; the path is checked before
     rendering). Raises `OutputError` naming the path."""
     check_output_path(path, force=force, is_ours=has_magic(*GIF_MAGICS), what="GIF")
@@ -138,11 +145,21 @@ def gif_bytes(frames: list[np.ndarray], delay_cs: int = 300) -> bytes:
 
     if not frames:
         raise ValueError("a GIF needs at least one frame")
-    images = [Image.fromarray(f, "RGB").quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-              for f in frames]
+    images = [
+        Image.fromarray(f, "RGB").quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        for f in frames
+    ]
     buf = io.BytesIO()
-    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=delay_cs * 10, loop=0,
-                   disposal=1, optimize=False)
+    images[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=delay_cs * 10,
+        loop=0,
+        disposal=1,
+        optimize=False,
+    )
     return buf.getvalue()
 
 

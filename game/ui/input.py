@@ -27,9 +27,12 @@ KEYS = {
     pygame.K_u: "undo",
 }
 PAN_KEYS = {
-    pygame.K_LEFT: (1, 0), pygame.K_a: (1, 0),
-    pygame.K_RIGHT: (-1, 0), pygame.K_d: (-1, 0),
-    pygame.K_UP: (0, 1), pygame.K_w: (0, 1),
+    pygame.K_LEFT: (1, 0),
+    pygame.K_a: (1, 0),
+    pygame.K_RIGHT: (-1, 0),
+    pygame.K_d: (-1, 0),
+    pygame.K_UP: (0, 1),
+    pygame.K_w: (0, 1),
     pygame.K_DOWN: (0, -1),
 }
 PAN_SPEED = 600.0  # pixels per second
@@ -69,8 +72,12 @@ class InputMapper:
         if t == pygame_gui.UI_BUTTON_PRESSED:
             it = widgets.INTENTS.get(ev.ui_element)
             return [it] if it is not None else []
-        if t in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
-                 pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION):
+        if t in (
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+            pygame_gui.UI_TEXT_ENTRY_CHANGED,
+            pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
+        ):
             name = widgets.NAMES.get(ev.ui_element)
             if name is None:
                 return []

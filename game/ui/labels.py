@@ -8,8 +8,9 @@ readable the day they land.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Callable
+from typing import Any
 
 from game.rules import Action, DiceRolled, Event, query
 
@@ -51,7 +52,11 @@ def plain(state, text: str) -> str:
             _PLAIN.clear()
         names: dict[str, str] = {}
         for k in (*state.units, *state.manifestations):
-            raw = state.units[k].name if k in state.units else state.game.content.manifestations[state.manifestations[k].scroll].name
+            raw = (
+                state.units[k].name
+                if k in state.units
+                else state.game.content.manifestations[state.manifestations[k].scroll].name
+            )
             names[f"{raw} ({k})"] = names[f"{raw} [{k}]"] = names[k] = name_of(state, k)
         alt = "|".join(re.escape(w) for w in sorted(names, key=len, reverse=True))
         found = _PLAIN[key] = (re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])"), names) if names else (None, names)
@@ -107,13 +112,17 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         return OptionLabel(f"End {state.phase.replace('_', ' ')} phase", tip="Shortcut: E")
     if t == "ChooseTurnOrder":
         who = "I go first" if action.first == action.player else "Opponent goes first"
-        return OptionLabel(f"{who} (player {action.first})", tip="The priority winner picks who takes the first turn (R2)")
+        return OptionLabel(
+            f"{who} (player {action.first})", tip="The priority winner picks who takes the first turn (R2)"
+        )
     if t == "CastSpell":
         sp = g.content.abilities[action.spell]
         target = f" -> {name_of(state, action.target)}" if action.target else ""
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
         lands = query.odds.lands_chance(sp.value, unb)
-        o = f"cast {pct(query.odds.cast_chance(sp.value))}, lands {pct(lands)}" + (" (unbinder in range)" if unb else " (no unbinder)")
+        o = f"cast {pct(query.odds.cast_chance(sp.value))}, lands {pct(lands)}" + (
+            " (unbinder in range)" if unb else " (no unbinder)"
+        )
         return OptionLabel(f"{sp.name} ({sp.value}+){target}", o, sp.text)
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
@@ -147,7 +156,9 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
             from game.rules.query import model_circle
 
             d = decision.data
-            dist = distance(model_circle(state, action.unit, action.model), model_circle(state, d["caster"], d["model"]))
+            dist = distance(
+                model_circle(state, action.unit, action.model), model_circle(state, d["caster"], d["model"])
+            )
             where = f', {dist:.1f}" away'
         except Exception:
             pass
@@ -167,7 +178,9 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
             ok = total >= pr.value
             return OptionLabel(
                 f"Spend: {roll} + {pts} = {total} vs {pr.value}",
-                "answered: points reset to 0" if ok else "fails: points kept", "M5")
+                "answered: points reset to 0" if ok else "fails: points kept",
+                "M5",
+            )
     if t == "PlaceManifestation":
         return OptionLabel(f'Set up at ({action.x:.1f}", {action.y:.1f}")')
     # generic: type name and fields, ids as names
@@ -216,7 +229,8 @@ def event_line(state, ev: Event) -> str:
         return f"{n(ev.unit)} miscasts {n(ev.spell)}: {ev.damage} mortal damage"
     if t == "UnbindAttempted":
         return f"{n(ev.unit)} tries to unbind {n(ev.spell)}: {ev.roll} vs {ev.casting_roll}: " + (
-            "unbound" if ev.unbound else "fails")
+            "unbound" if ev.unbound else "fails"
+        )
     if t == "UnbindDeclined":
         return f"Player {ev.player} lets {n(ev.spell)} through"
     if t == "SpellCast":
@@ -227,7 +241,9 @@ def event_line(state, ev: Event) -> str:
     if t == "RitualPoints":
         return f"{n(ev.unit)} {ev.how} ritual points ({ev.change:+d}): now {ev.points}"
     if t == "PrayerResolved":
-        return f"{n(ev.prayer)}: {ev.roll} + {ev.ritual_points} vs {ev.value}: " + ("answered" if ev.answered else "unanswered")
+        return f"{n(ev.prayer)}: {ev.roll} + {ev.ritual_points} vs {ev.value}: " + (
+            "answered" if ev.answered else "unanswered"
+        )
     if t == "EffectApplied":
         return f"{_humanise(ev.effect)} {ev.value} on {n(ev.target)} ({n(ev.source)})"
     if t == "ManifestationSummoned":
@@ -236,10 +252,12 @@ def event_line(state, ev: Event) -> str:
         return f"Summoning {g.content.manifestations[ev.scroll].name} failed: {ev.reason}"
     if t == "BanishAttempted":
         return f"{n(ev.unit)} banishes {_gone(state, ev)}: {ev.dice_total}+{ev.bonus} vs {ev.value}: " + (
-            "banished" if ev.banished else "fails")
+            "banished" if ev.banished else "fails"
+        )
     if t == "DispelAttempted":
         return f"{n(ev.unit)} dispels {_gone(state, ev)}: {ev.roll} vs {ev.value}: " + (
-            "dispelled" if ev.dispelled else "fails")
+            "dispelled" if ev.dispelled else "fails"
+        )
     if t == "ManifestationRemoved":
         name = g.content.manifestations[ev.scroll].name if ev.scroll in g.content.manifestations else ev.scroll
         return f"{name} removed ({ev.reason})"
@@ -281,8 +299,10 @@ def _retreat(state, ev, n) -> str:
 def _attacks(state, ev, n) -> str:
     mortal = f" + {ev.mortal} mortal" if ev.mortal else ""
     verb = "shoots" if ev.kind == "shooting" else "fights"
-    return (f"{n(ev.unit)} {verb} {n(ev.target)}: {ev.attacks} attacks, {ev.hits} hit, {ev.wounds} wound, "
-            f"{ev.unsaved} unsaved: {ev.damage} damage{mortal}")
+    return (
+        f"{n(ev.unit)} {verb} {n(ev.target)}: {ev.attacks} attacks, {ev.hits} hit, {ev.wounds} wound, "
+        f"{ev.unsaved} unsaved: {ev.damage} damage{mortal}"
+    )
 
 
 def _objective(state, ev, n) -> str:
@@ -322,11 +342,15 @@ _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "AttacksResolved": _attacks,
     "BuffExpired": lambda state, ev, n: f"{_humanise(ev.kind)} on {n(ev.unit)} ({n(ev.source)}) expires",
     "ObjectiveControlled": _objective,
-    "VictoryPoints": lambda state, ev, n: f"Player {ev.player} scores {ev.points} VP ({ev.reason}): {ev.score[0]}-{ev.score[1]}",
+    "VictoryPoints": lambda state, ev, n: (
+        f"Player {ev.player} scores {ev.points} VP ({ev.reason}): {ev.score[0]}-{ev.score[1]}"
+    ),
     "DispelPassed": lambda state, ev, n: f"Player {ev.player} dispels nothing this hero phase",
     "ManifestationDamaged": lambda state, ev, n: f"{n(ev.manifestation)} takes {ev.amount} damage ({n(ev.source)})",
     "PredatoryMovesBegan": _predatory_began,
-    "ManifestationControlled": lambda state, ev, n: f"{n(ev.manifestation)} is controlled by {n(ev.unit)} (player {ev.player})",
+    "ManifestationControlled": lambda state, ev, n: (
+        f"{n(ev.manifestation)} is controlled by {n(ev.unit)} (player {ev.player})"
+    ),
     "ManifestationWild": _wild,
     "CommandTaken": lambda state, ev, n: f"Player {ev.player} commands {n(ev.manifestation)}",
     "PredatoryPassed": lambda state, ev, n: f"Player {ev.player} has nothing left to move",
@@ -363,15 +387,26 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
             nt = nxt.type if nxt is not None else ""
             if nt == "CastAttempted":
                 ok = nxt.outcome == "succeeded"
-                word = {"succeeded": "cast", "failed": "fails", "miscast": "miscast (double 1)"}[nxt.outcome] if nxt.outcome in ("succeeded", "failed", "miscast") else nxt.outcome
+                word = (
+                    {"succeeded": "cast", "failed": "fails", "miscast": "miscast (double 1)"}[nxt.outcome]
+                    if nxt.outcome in ("succeeded", "failed", "miscast")
+                    else nxt.outcome
+                )
                 cmp = ">=" if nxt.roll >= nxt.value else "<"
                 out.append(TrayEntry(d, f"casting {_sum(d)} = {nxt.roll} {cmp} {nxt.value}: {word}", ok, "M3"))
                 i += 2
                 continue
             if nt == "UnbindAttempted":
                 cmp = ">" if nxt.unbound else "<="
-                out.append(TrayEntry(d, f"unbind {_sum(d)} = {nxt.roll} {cmp} {nxt.casting_roll}: "
-                                        + ("unbound" if nxt.unbound else "not unbound"), nxt.unbound, "M6"))
+                out.append(
+                    TrayEntry(
+                        d,
+                        f"unbind {_sum(d)} = {nxt.roll} {cmp} {nxt.casting_roll}: "
+                        + ("unbound" if nxt.unbound else "not unbound"),
+                        nxt.unbound,
+                        "M6",
+                    )
+                )
                 i += 2
                 continue
             if nt == "Miscast":
@@ -380,31 +415,58 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 continue
             if nt == "PrayerChanted":
                 ok = nxt.roll >= 2
-                out.append(TrayEntry(d, f"chanting {nxt.roll}: " + ("bank or spend" if ok else "fails, lose D3 points"), ok, "M5"))
+                out.append(
+                    TrayEntry(
+                        d, f"chanting {nxt.roll}: " + ("bank or spend" if ok else "fails, lose D3 points"), ok, "M5"
+                    )
+                )
                 i += 2
                 continue
             if nt == "BanishAttempted":
                 cmp = ">=" if nxt.banished else "<"
                 tot = nxt.dice_total + nxt.bonus
-                out.append(TrayEntry(d, f"banish {_sum(d)}+{nxt.bonus} = {tot} {cmp} {nxt.value}: "
-                                        + ("banished" if nxt.banished else "stays"), nxt.banished, "M12"))
+                out.append(
+                    TrayEntry(
+                        d,
+                        f"banish {_sum(d)}+{nxt.bonus} = {tot} {cmp} {nxt.value}: "
+                        + ("banished" if nxt.banished else "stays"),
+                        nxt.banished,
+                        "M12",
+                    )
+                )
                 i += 2
                 continue
             if nt == "DispelAttempted":
                 cmp = ">" if nxt.dispelled else "<="
-                out.append(TrayEntry(d, f"dispel {_sum(d)} = {nxt.roll} {cmp} {nxt.value}: "
-                                        + ("dispelled" if nxt.dispelled else "stays"), nxt.dispelled, "E3"))
+                out.append(
+                    TrayEntry(
+                        d,
+                        f"dispel {_sum(d)} = {nxt.roll} {cmp} {nxt.value}: "
+                        + ("dispelled" if nxt.dispelled else "stays"),
+                        nxt.dispelled,
+                        "E3",
+                    )
+                )
                 i += 2
                 continue
             if nt == "PriorityWon":
-                out.append(TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: player {nxt.winner} has priority", None, "R2"))
+                out.append(
+                    TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: player {nxt.winner} has priority", None, "R2")
+                )
                 i += 2
                 continue
             out.append(TrayEntry(d, f"{ev.purpose}: {_sum(d)} = {sum(d)}", None, ev.rule))
         elif ev.type == "PrayerResolved":
             tot = ev.roll + ev.ritual_points
             cmp = ">=" if ev.answered else "<"
-            out.append(TrayEntry((), f"spend {ev.roll} + {ev.ritual_points} pts = {tot} {cmp} {ev.value}: "
-                                     + ("answered" if ev.answered else "fails"), ev.answered, "M5"))
+            out.append(
+                TrayEntry(
+                    (),
+                    f"spend {ev.roll} + {ev.ritual_points} pts = {tot} {cmp} {ev.value}: "
+                    + ("answered" if ev.answered else "fails"),
+                    ev.answered,
+                    "M5",
+                )
+            )
         i += 1
     return out

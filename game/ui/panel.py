@@ -10,8 +10,9 @@ the other for these records.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game.rules import Action
 from game.ui.intents import Intent, intent
@@ -41,8 +42,9 @@ class PointSpec:
     candidates: list[tuple[float, float]] = field(default_factory=list)
 
     def action_at(self, x: float, y: float) -> Action:
-        return Action.from_dict({"type": self.action, "player": self.player, "x": round(x, 3), "y": round(y, 3),
-                                 **self.fields})
+        return Action.from_dict(
+            {"type": self.action, "player": self.player, "x": round(x, 3), "y": round(y, 3), **self.fields}
+        )
 
 
 @dataclass

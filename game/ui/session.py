@@ -28,8 +28,14 @@ class Session:
         self._decision_version = -1
 
     @classmethod
-    def new(cls, profile: str = "aos4", armies: tuple[str, str] | None = None, battlefield: str | None = None,
-            seed: int = 1, dice=None) -> "Session":
+    def new(
+        cls,
+        profile: str = "aos4",
+        armies: tuple[str, str] | None = None,
+        battlefield: str | None = None,
+        seed: int = 1,
+        dice=None,
+    ) -> "Session":
         game = Game.load(profile=profile, armies=armies, battlefield=battlefield)
         return cls(game, game.new_state(seed=seed, dice=dice), seed)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import pygame
@@ -65,7 +65,7 @@ def lighter(c, f: float = 0.45) -> tuple[int, int, int]:
     return tuple(int(v + (255 - v) * f) for v in c[:3])
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame-ce's bundled default font at roughly `size` pixels of line height."""
     f = pygame.font.Font(None, int(size * 1.35))

@@ -21,10 +21,19 @@ def new_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     return pygame_gui.UIManager(size, gui_theme_path(), enable_live_theme_updates=False)
 
 
-def button(rect, label: str, manager, intent: Intent, container=None, tooltip: str | None = None,
-           object_id: str | None = None, enabled: bool = True) -> UIButton:
-    b = UIButton(pygame.Rect(rect), label, manager=manager, container=container, tool_tip_text=tooltip,
-                 object_id=object_id)
+def button(
+    rect,
+    label: str,
+    manager,
+    intent: Intent,
+    container=None,
+    tooltip: str | None = None,
+    object_id: str | None = None,
+    enabled: bool = True,
+) -> UIButton:
+    b = UIButton(
+        pygame.Rect(rect), label, manager=manager, container=container, tool_tip_text=tooltip, object_id=object_id
+    )
     INTENTS[b] = intent
     if not enabled:
         b.disable()

@@ -37,4 +37,3 @@ def tool_for(scene: Any) -> FieldTool | None:
         if pred(d):
             return cls(scene)
     return None
-

@@ -8,7 +8,8 @@ that `game.ui.controls.tool_for` sees every tool.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.ui import theme
 from game.ui.intents import intent

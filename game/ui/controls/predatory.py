@@ -69,8 +69,13 @@ class ControlTool(FieldTool):
                 ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control (E7)'))
             shape = manifestation_shape(st, mid)
             inside = wholly_within(shape, c, rng)
-            ov.marks.append(Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3))
-        return (f"{st.units[d['unit']].name} controls one of them this hero phase: click it (the others go wild, E7)", theme.TEXT)
+            ov.marks.append(
+                Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3)
+            )
+        return (
+            f"{st.units[d['unit']].name} controls one of them this hero phase: click it (the others go wild, E7)",
+            theme.TEXT,
+        )
 
 
 @control("predatory_control")
@@ -78,11 +83,15 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     st = ctx.state
     data = d.data
-    view = PanelView(title=f"Player {d.player}: which manifestation does {st.units[data['unit']].name} control?",
-                     lines=[f"{st.units[data['unit']].name} has several predatory manifestations wholly within "
-                            f"{st.game.profile.control_range:g}\" of the models that summoned them (the rings). A unit is one "
-                            "wizard, however many models it has: it controls one this hero phase; the others are wild and "
-                            "either player may move them (E5, E7, E8)."])
+    view = PanelView(
+        title=f"Player {d.player}: which manifestation does {st.units[data['unit']].name} control?",
+        lines=[
+            f"{st.units[data['unit']].name} has several predatory manifestations wholly within "
+            f"{st.game.profile.control_range:g}\" of the models that summoned them (the rings). A unit is one "
+            "wizard, however many models it has: it controls one this hero phase; the others are wild and "
+            "either player may move them (E5, E7, E8)."
+        ],
+    )
     for o in d.options:
         if isinstance(o, ChooseControlled):
             view.buttons.append(ButtonSpec(f"Control {name_of(st, o.manifestation)}", intent("choose", action=o)))
@@ -173,8 +182,14 @@ class PredatoryMoveTool(FieldTool):
 
         for mid in info:  # the ones that may move now
             if mid in st.manifestations:
-                ov.marks.append(Shape(manifestation_shape(st, mid), (0, 0, 0, 0),
-                                      theme.SELECT if mid == self.mid else theme.LEGAL_TARGET, 3 if mid == self.mid else 2))
+                ov.marks.append(
+                    Shape(
+                        manifestation_shape(st, mid),
+                        (0, 0, 0, 0),
+                        theme.SELECT if mid == self.mid else theme.LEGAL_TARGET,
+                        3 if mid == self.mid else 2,
+                    )
+                )
         from game.geometry.shapes import Circle
         from game.rules.query import reach_area
 
@@ -211,9 +226,23 @@ class PredatoryMoveTool(FieldTool):
         if pv["crossed"]:
             words.append("passes across " + ", ".join(st.units[u].name for u in pv["crossed"]))
         d = pv["measured"]
-        ov.marks.append(Label(x, y, f'{d:.1f}" of {reach:g}"' + (" - 0\" move!" if bad else "") + (" - EDGE: removed" if pv["edge"] else ""),
-                              WARN if (bad or pv["edge"]) else theme.ACCENT, 13, dy=12))
-        text = f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}" from it' + (": " + "; ".join(words) if words else "") + " - click to move"
+        ov.marks.append(
+            Label(
+                x,
+                y,
+                f'{d:.1f}" of {reach:g}"'
+                + (" - 0\" move!" if bad else "")
+                + (" - EDGE: removed" if pv["edge"] else ""),
+                WARN if (bad or pv["edge"]) else theme.ACCENT,
+                13,
+                dy=12,
+            )
+        )
+        text = (
+            f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}" from it'
+            + (": " + "; ".join(words) if words else "")
+            + " - click to move"
+        )
         return (text, WARN if (bad or pv["edge"]) else theme.TEXT_GOOD)
 
 
@@ -225,21 +254,35 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
     t = ctx.tool
     mid = t.mid if isinstance(t, PredatoryMoveTool) else next(iter(info), None)
     stage = d.data.get("stage")
-    view = PanelView(title=f"Player {d.player}: predatory move ({'controlled' if stage == 'controlled' else 'wild'})",
-                     lines=[d.prompt[:1].upper() + d.prompt[1:] + ".",
-                            "Point at the destination: the path, the swept footprint and the units it passes across "
-                            "are previewed; click to move."])
+    view = PanelView(
+        title=f"Player {d.player}: predatory move ({'controlled' if stage == 'controlled' else 'wild'})",
+        lines=[
+            d.prompt[:1].upper() + d.prompt[1:] + ".",
+            "Point at the destination: the path, the swept footprint and the units it passes across "
+            "are previewed; click to move.",
+        ],
+    )
     view.custom_point = True
     for k, i in info.items():
         if k not in st.manifestations:
             continue
         scroll = st.game.content.manifestations[i["scroll"]]
         label = ("> " if k == mid else "") + f"{scroll.name} (player {i['player']}'s)"
-        view.buttons.append(ButtonSpec(label, intent("tool", name="pick", thing=k),
-                                       f'reach {i["reach"]:g}" from its footprint (E9)', role="nav"))
+        view.buttons.append(
+            ButtonSpec(
+                label,
+                intent("tool", name="pick", thing=k),
+                f'reach {i["reach"]:g}" from its footprint (E9)',
+                role="nav",
+            )
+        )
     if mid in info and mid in st.manifestations:
         m = st.manifestations[mid]
-        view.buttons.append(ButtonSpec("Leave it where it is (0\" move)",
-                                       intent("choose", action=MovePredatory(player=d.player, manifestation=mid, x=m.x, y=m.y)),
-                                       role="end"))
+        view.buttons.append(
+            ButtonSpec(
+                "Leave it where it is (0\" move)",
+                intent("choose", action=MovePredatory(player=d.player, manifestation=mid, x=m.x, y=m.y)),
+                role="end",
+            )
+        )
     return view

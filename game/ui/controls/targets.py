@@ -68,8 +68,14 @@ def shooting_control(ctx: PanelContext) -> PanelView:
         view.lines.append("Pick a unit to shoot with (here or on the battlefield).")
         for k, acts in shots.items():
             rng = max(w.range for w in ranged(st, k))
-            view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k),
-                                           f'{len(acts)} target{"s" if len(acts) != 1 else ""} in range and sight; range {rng:g}"', role="nav"))
+            view.buttons.append(
+                ButtonSpec(
+                    name_of(st, k),
+                    intent("select", unit=k),
+                    f'{len(acts)} target{"s" if len(acts) != 1 else ""} in range and sight; range {rng:g}"',
+                    role="nav",
+                )
+            )
             view.field_picks[k] = intent("select", unit=k)
         if not shots:
             view.lines.append("No unit has a target in range and in sight.")
@@ -78,9 +84,14 @@ def shooting_control(ctx: PanelContext) -> PanelView:
     view.title = f"Player {d.player}: {name_of(st, uid)} shoots"
     view.buttons.append(ButtonSpec("< Other shooters", intent("select", unit=None), role="nav"))
     ws = ranged(st, uid)
-    view.lines.append("Weapons: " + "; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws))
+    view.lines.append(
+        "Weapons: "
+        + "; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws)
+    )
     if uid in st.manifestations:
-        view.lines.append(f"{name_of(st, uid)} shoots like a unit of one model, measured and seen from its footprint (M10).")
+        view.lines.append(
+            f"{name_of(st, uid)} shoots like a unit of one model, measured and seen from its footprint (M10)."
+        )
     view.lines.append("Click a highlighted target; hover others to see the sight line and why not.")
     with st.query():
         for a in shots[uid]:
@@ -88,8 +99,13 @@ def shooting_control(ctx: PanelContext) -> PanelView:
             h, dmg = shooting_odds(st, uid, a.target)
             dist = min(distance_to(st, c, a.target) for c in thing_shapes(st, uid))
             models = sum(v.models for v in vol) // max(1, len(vol))
-            view.buttons.append(ButtonSpec(f"Shoot {name_of(st, a.target)}", intent("choose", action=a),
-                                           f'{dist:.1f}" away, ~{_plural(models, "model")}: expect {h:.1f} hits, {dmg:.1f} damage'))
+            view.buttons.append(
+                ButtonSpec(
+                    f"Shoot {name_of(st, a.target)}",
+                    intent("choose", action=a),
+                    f'{dist:.1f}" away, ~{_plural(models, "model")}: expect {h:.1f} hits, {dmg:.1f} damage',
+                )
+            )
             view.field_picks[a.target] = intent("choose", action=a)
     a0 = Shoot(player=d.player, unit=uid, target="")
 
@@ -152,7 +168,7 @@ class ShootTool(FieldTool):
         if key not in self._labels:
             labels = []
             with st.query():
-                for t in (view.field_picks if view else {}):
+                for t in view.field_picks if view else {}:
                     if t == uid:
                         continue
                     h, _ = shooting_odds(st, uid, t)
@@ -200,18 +216,28 @@ def fight_control(ctx: PanelContext) -> PanelView:
     if uid not in units:
         uid = next(iter(units)) if len(units) == 1 else None
     if uid is None:
-        view.lines.append("Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to 3\" "
-                          "towards its target; a PREDATORY manifestation fights where it stands).")
+        view.lines.append(
+            "Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to 3\" "
+            "towards its target; a PREDATORY manifestation fights where it stands)."
+        )
         for k, acts in units.items():
-            view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k),
-                                           f"{len(acts)} target{'s' if len(acts) != 1 else ''} within 3\"", role="nav"))
+            view.buttons.append(
+                ButtonSpec(
+                    name_of(st, k),
+                    intent("select", unit=k),
+                    f"{len(acts)} target{'s' if len(acts) != 1 else ''} within 3\"",
+                    role="nav",
+                )
+            )
             view.field_picks[k] = intent("select", unit=k)
     else:
         view.title = f"Player {d.player}: {name_of(st, uid)} fights"
         if len(units) > 1:
             view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
         weapons = _melee_of(st, uid)
-        view.lines.append("Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons))
+        view.lines.append(
+            "Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
+        )
         view.lines.append(pile_in_text(st, uid))
         view.lines.append("Click a highlighted target within 3\".")
         for a in units[uid]:
@@ -229,8 +255,14 @@ def fight_control(ctx: PanelContext) -> PanelView:
         view.probe = probe
     for o in d.options:
         if isinstance(o, PassFight):
-            view.buttons.append(ButtonSpec("Pass: fight with no more units", intent("choose", action=o),
-                                           tip="Give up the rest of your fights this phase (R4)", role="end"))
+            view.buttons.append(
+                ButtonSpec(
+                    "Pass: fight with no more units",
+                    intent("choose", action=o),
+                    tip="Give up the rest of your fights this phase (R4)",
+                    role="end",
+                )
+            )
     return view
 
 

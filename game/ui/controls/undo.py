@@ -38,8 +38,14 @@ class UndoBook:
     def before(self, action: Any, label: str = "") -> None:
         """Call just before applying a human's action."""
         s = self.session
-        self._pending = Entry(s.state.to_dict(), action.player, label or action.type, len(s.history), len(s.batches),
-                              len(s.recorder.steps))
+        self._pending = Entry(
+            s.state.to_dict(),
+            action.player,
+            label or action.type,
+            len(s.history),
+            len(s.batches),
+            len(s.recorder.steps),
+        )
 
     def after(self, events: list | None) -> None:
         """Call after the apply (events None: it was refused)."""
@@ -74,9 +80,9 @@ class UndoBook:
         s = self.session
         fresh = State.from_dict(top.snapshot, s.game)
         s.state.__dict__.update(fresh.__dict__)  # in place: every holder of the state sees it
-        del s.history[top.history:]
-        del s.batches[top.batches:]
-        del s.recorder.steps[top.steps:]
+        del s.history[top.history :]
+        del s.batches[top.batches :]
+        del s.recorder.steps[top.steps :]
         s.version += 1
         if getattr(s, "autosaving", False):
             try:

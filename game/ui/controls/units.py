@@ -114,9 +114,17 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
     bf = state.game.battlefield
     best = length
     for _, m in u.live_models():
-        res = move_base((m.x, m.y), (m.x + ux * length, m.y + uy * length), r, bases=others,
-                        impassable=[] if fly else bf.impassable, width=bf.width, height=bf.height, fly=fly,
-                        passable=friendly)
+        res = move_base(
+            (m.x, m.y),
+            (m.x + ux * length, m.y + uy * length),
+            r,
+            bases=others,
+            impassable=[] if fly else bf.impassable,
+            width=bf.width,
+            height=bf.height,
+            fly=fly,
+            passable=friendly,
+        )
         best = min(best, res.travelled)
     return best
 
@@ -169,7 +177,11 @@ class UnitDragTool(FieldTool):
         if self.mode == "deploy":
             return None
         if self.mode == "charge":
-            return None if uid == self.decision.data.get("unit") else f"{name_of(st, self.decision.data['unit'])} is charging"
+            return (
+                None
+                if uid == self.decision.data.get("unit")
+                else f"{name_of(st, self.decision.data['unit'])} is charging"
+            )
         from game.rules.query import declared, in_combat, moved_this_phase
 
         if moved_this_phase(st, uid):
@@ -208,8 +220,12 @@ class UnitDragTool(FieldTool):
 
         to = self.to((ux * length, uy * length))
         if self.mode == "charge":
-            return not thing_move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=True, rule="R4", first_only=True)
-        return not thing_move_problems(self.state, self.unit, to, self.reach(), may_end_in_combat=False, rule="G4", first_only=True)
+            return not thing_move_problems(
+                self.state, self.unit, to, self.reach(), may_end_in_combat=True, rule="R4", first_only=True
+            )
+        return not thing_move_problems(
+            self.state, self.unit, to, self.reach(), may_end_in_combat=False, rule="G4", first_only=True
+        )
 
     def path_length(self, ux: float, uy: float, length: float) -> float:
         """Where the search for the furthest legal point starts: a unit's models are swept by
@@ -220,7 +236,9 @@ class UnitDragTool(FieldTool):
             return length
         return path_limit(self.state, self.unit, ux, uy, length)
 
-    def clamp(self, want: tuple[float, float], final: bool = True) -> tuple[tuple[float, float] | None, list[str], list[str]]:
+    def clamp(
+        self, want: tuple[float, float], final: bool = True
+    ) -> tuple[tuple[float, float] | None, list[str], list[str]]:
         """(offset, reasons for the offset, reasons the wanted offset was cut).
 
         While dragging (`final=False`) the engine's full `explain` is skipped for speed: the
@@ -556,8 +574,11 @@ class MoveTool(UnitDragTool):
                 ov.highlight_units.setdefault(k, theme.LEGAL_TARGET)
         hint = super().overlay(ov)
         if hint is None:
-            hint = ("Press on one of your units or walking manifestations (highlighted) and drag it; release, "
-                    "then Enter to commit", theme.TEXT)
+            hint = (
+                "Press on one of your units or walking manifestations (highlighted) and drag it; release, "
+                "then Enter to commit",
+                theme.TEXT,
+            )
         return hint
 
 
@@ -573,9 +594,15 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
     t = ctx.tool
     if isinstance(t, UnitDragTool) and t.unit is not None:
         if t.pending():
-            view.buttons.append(ButtonSpec(f"{verb} (Enter)", intent("tool", name="commit"),
-                                           "" if t.dragging else t.left_text(),
-                                           t.reasons[0] if t.reasons else "", enabled=not t.reasons))
+            view.buttons.append(
+                ButtonSpec(
+                    f"{verb} (Enter)",
+                    intent("tool", name="commit"),
+                    "" if t.dragging else t.left_text(),
+                    t.reasons[0] if t.reasons else "",
+                    enabled=not t.reasons,
+                )
+            )
             view.buttons.append(ButtonSpec("Cancel the drag (Esc)", intent("tool", name="cancel"), role="nav"))
 
 
@@ -583,9 +610,11 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
 def deploy_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     view = PanelView(title=f"Player {d.player}: deployment")
-    view.lines = ["Drag a unit on the battlefield to redeploy it (the whole unit moves): the ghost is green where "
-                  "it is wholly within your zone, red with the reason where not (G4).",
-                  "Check ranges and sight by hovering, then end deployment."]
+    view.lines = [
+        "Drag a unit on the battlefield to redeploy it (the whole unit moves): the ghost is green where "
+        "it is wholly within your zone, red with the reason where not (G4).",
+        "Check ranges and sight by hovering, then end deployment.",
+    ]
     view.buttons += [option_button(ctx, o) for o in d.options]
     return view
 
@@ -604,8 +633,10 @@ def movement_control(ctx: PanelContext) -> PanelView:
     if uid is None and sel in movers(st, d.player):
         uid = sel
     if uid is None:
-        view.lines.append("Press on a unit and drag it; release, then Enter (or click the ghost) to commit. "
-                          "Run and Retreat: pick the unit first.")
+        view.lines.append(
+            "Press on a unit and drag it; release, then Enter (or click the ghost) to commit. "
+            "Run and Retreat: pick the unit first."
+        )
         if any(k in st.manifestations for k in movers(st, d.player)):
             view.lines.append("Your manifestations with a Move move like units (M10).")
         for k in movers(st, d.player):  # units, then walkers (M10)
@@ -625,17 +656,33 @@ def movement_control(ctx: PanelContext) -> PanelView:
     else:
         kind, reach = allowance(st, uid)
         dec = declared(st, uid)
-        view.lines.append({"normal": f'Normal move: up to {reach:g}" (it may not end within 3" of the enemy, R4).',
-                           "run": f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); no shooting or charging this turn.',
-                           "retreat": f'Retreating: up to {reach:g}", ending out of combat; no shooting or charging this turn.'}[kind])
+        view.lines.append(
+            {
+                "normal": f'Normal move: up to {reach:g}" (it may not end within 3" of the enemy, R4).',
+                "run": f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); no shooting or charging this turn.',
+                "retreat": f'Retreating: up to {reach:g}", ending out of combat; no shooting or charging this turn.',
+            }[kind]
+        )
         what = "manifestation" if uid in st.manifestations else "unit"
         if uid in st.manifestations:
-            view.lines.append(f"{name} moves like a unit (M10): its path may cross friendly models and manifestations, "
-                              "not enemy models or impassable terrain.")
+            view.lines.append(
+                f"{name} moves like a unit (M10): its path may cross friendly models and manifestations, "
+                "not enemy models or impassable terrain."
+            )
         view.lines.append(f"Drag the {what} on the battlefield; the drag stops where the move stops being legal.")
         _commit_buttons(ctx, view, "Commit the move")
-        for a, label, odds in ((Run(player=d.player, unit=uid), "Run: roll a D6, add it to Move", "+1 to +6\", average +3.5\"; no shooting or charging after"),
-                               (Retreat(player=d.player, unit=uid), "Retreat: suffer D3 mortal damage, then move", "no shooting or charging after (R4)")):
+        for a, label, odds in (
+            (
+                Run(player=d.player, unit=uid),
+                "Run: roll a D6, add it to Move",
+                "+1 to +6\", average +3.5\"; no shooting or charging after",
+            ),
+            (
+                Retreat(player=d.player, unit=uid),
+                "Retreat: suffer D3 mortal damage, then move",
+                "no shooting or charging after (R4)",
+            ),
+        ):
             if not st.explain(a):
                 view.buttons.append(ButtonSpec(label, intent("choose", action=a), odds))
     view.buttons.append(option_button(ctx, _end(d)))
@@ -671,17 +718,27 @@ def charge_phase_control(ctx: PanelContext) -> PanelView:
 
     d = ctx.decision
     st = ctx.state
-    view = PanelView(title=f"Player {d.player}: charge phase",
-                     lines=[f"Declare a charge with a unit that has a visible enemy within {CHARGE_REACH:g}\": roll 2D6, "
-                            "then drag it to end within ½\" of an enemy, or give up (R4)."])
+    view = PanelView(
+        title=f"Player {d.player}: charge phase",
+        lines=[
+            f"Declare a charge with a unit that has a visible enemy within {CHARGE_REACH:g}\": roll 2D6, "
+            "then drag it to end within ½\" of an enemy, or give up (R4)."
+        ],
+    )
     any_ = False
     with st.query():
         for k in movers(st, d.player):  # units, then walkers (M10)
             a = Charge(player=d.player, unit=k)
             if st.explain(a):
                 continue
-            view.buttons.append(ButtonSpec(f"Charge with {name_of(st, k)}", intent("choose", action=a), charge_odds(st, k),
-                                           "Roll 2D6 for the charge (R4)"))
+            view.buttons.append(
+                ButtonSpec(
+                    f"Charge with {name_of(st, k)}",
+                    intent("choose", action=a),
+                    charge_odds(st, k),
+                    "Roll 2D6 for the charge (R4)",
+                )
+            )
             view.field_picks[k] = intent("select", unit=k)
             any_ = True
     if not any_:
@@ -698,13 +755,25 @@ def charge_move_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     uid, roll = d.data["unit"], d.data["roll"]
     what = "manifestation" if uid in st.manifestations else "unit"
-    view = PanelView(title=f"Player {d.player}: charge with {name_of(st, uid)}",
-                     lines=[f"Charge roll {roll}: drag the {what} up to {roll}\" so that it ends within ½\" of a visible "
-                            "enemy (the gold bands), then Enter. Or give up: it does not move (R4)."])
+    view = PanelView(
+        title=f"Player {d.player}: charge with {name_of(st, uid)}",
+        lines=[
+            f"Charge roll {roll}: drag the {what} up to {roll}\" so that it ends within ½\" of a visible "
+            "enemy (the gold bands), then Enter. Or give up: it does not move (R4)."
+        ],
+    )
     _commit_buttons(ctx, view, "Commit the charge")
     moves = [o for o in d.options if isinstance(o, MoveUnit)]
     if moves:
-        view.buttons.append(ButtonSpec("Use a suggested charge move", intent("choose", action=moves[0]),
-                                       "straight at the nearest enemy", role="nav"))
-    view.buttons.append(ButtonSpec("Give up the charge", intent("choose", action=FailCharge(player=d.player)), role="end"))
+        view.buttons.append(
+            ButtonSpec(
+                "Use a suggested charge move",
+                intent("choose", action=moves[0]),
+                "straight at the nearest enemy",
+                role="nav",
+            )
+        )
+    view.buttons.append(
+        ButtonSpec("Give up the charge", intent("choose", action=FailCharge(player=d.player)), role="end")
+    )
     return view

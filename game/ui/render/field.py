@@ -119,7 +119,11 @@ class FieldRenderer:
     # --- static layer --------------------------------------------------------------------
 
     def _terrain_patterns(self, bmap) -> list[dict]:
-        if self._map_id == bmap.id and self._patterns.get("pieces") is not None and len(self._patterns["pieces"]) == len(bmap.terrain):
+        if (
+            self._map_id == bmap.id
+            and self._patterns.get("pieces") is not None
+            and len(self._patterns["pieces"]) == len(bmap.terrain)
+        ):
             return self._patterns["pieces"]
         pieces = []
         for t in bmap.terrain:
@@ -133,8 +137,16 @@ class FieldRenderer:
             if "cover" in traits:
                 dots = _dots(poly, 1.0)
             c = poly.representative_point()
-            pieces.append({"name": t.name, "points": list(t.points), "traits": traits, "lines": lines, "dots": dots,
-                           "label": (c.x, c.y)})
+            pieces.append(
+                {
+                    "name": t.name,
+                    "points": list(t.points),
+                    "traits": traits,
+                    "lines": lines,
+                    "dots": dots,
+                    "label": (c.x, c.y),
+                }
+            )
         self._patterns = {"pieces": pieces}
         self._map_id = bmap.id
         return pieces
@@ -221,8 +233,13 @@ class FieldRenderer:
         # terrain by trait
         for p in self._terrain_patterns(bmap):
             traits = p["traits"]
-            kind = "impassable" if "impassable" in traits else "obscuring" if "obscuring" in traits else (
-                "cover" if "cover" in traits else "plain")
+            kind = (
+                "impassable"
+                if "impassable" in traits
+                else "obscuring"
+                if "obscuring" in traits
+                else ("cover" if "cover" in traits else "plain")
+            )
             fill, edge, _ = theme.TERRAIN[kind]
             pts = [cam.to_screen(x, y) for x, y in p["points"]]
             pygame.draw.polygon(surf, fill, pts)
@@ -304,8 +321,12 @@ class FieldRenderer:
         vp = surf.get_rect()
         lr = pygame.Rect(round(ox), round(oy), layer.get_width(), layer.get_height())
         if not lr.contains(vp):  # paint only the strips the layer leaves uncovered
-            for strip in (pygame.Rect(0, 0, vp.w, max(0, lr.top)), pygame.Rect(0, lr.bottom, vp.w, vp.h - lr.bottom),
-                          pygame.Rect(0, 0, max(0, lr.left), vp.h), pygame.Rect(lr.right, 0, vp.w - lr.right, vp.h)):
+            for strip in (
+                pygame.Rect(0, 0, vp.w, max(0, lr.top)),
+                pygame.Rect(0, lr.bottom, vp.w, vp.h - lr.bottom),
+                pygame.Rect(0, 0, max(0, lr.left), vp.h),
+                pygame.Rect(lr.right, 0, vp.w - lr.right, vp.h),
+            ):
                 if strip.w > 0 and strip.h > 0:
                     surf.fill(theme.BG, strip)
         surf.blit(layer, lr.topleft)
@@ -317,7 +338,11 @@ class FieldRenderer:
             rs = pygame.Surface(vp.size)
             strips = self._rulers(rs, bmap, pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))
             # keep only the two opaque strips: cheap plain blits every frame
-            self._rulers_surf = [(r.topleft, rs.subsurface(r.clip(vp)).copy()) for r in strips if r.clip(vp).size[0] > 0 and r.clip(vp).size[1] > 0]
+            self._rulers_surf = [
+                (r.topleft, rs.subsurface(r.clip(vp)).copy())
+                for r in strips
+                if r.clip(vp).size[0] > 0 and r.clip(vp).size[1] > 0
+            ]
             self._rulers_key = key
         for at, strip in self._rulers_surf:
             surf.blit(strip, at)
@@ -397,8 +422,12 @@ class FieldRenderer:
             return box
         pts = self._shape_points(shape)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        box = pygame.Rect(math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs) - min(xs)) + 5,
-                          math.ceil(max(ys) - min(ys)) + 5)
+        box = pygame.Rect(
+            math.floor(min(xs)) - 2,
+            math.floor(min(ys)) - 2,
+            math.ceil(max(xs) - min(xs)) + 5,
+            math.ceil(max(ys) - min(ys)) + 5,
+        )
         if box.w < 2000 and box.h < 2000:
             tmp = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(tmp, fill_rgba, [(x - box.x, y - box.y) for x, y in pts])
@@ -422,7 +451,9 @@ class FieldRenderer:
         surf.blit(t, (cx - t.get_width() / 2, box.top - t.get_height()))
         if scroll.predatory:
             s = max(8, min(18, box.h // 3))
-            pygame.draw.polygon(surf, theme.PREDATORY, [(cx - s / 2, cy - s / 2), (cx + s / 2, cy - s / 2), (cx, cy + s / 2)])
+            pygame.draw.polygon(
+                surf, theme.PREDATORY, [(cx - s / 2, cy - s / 2), (cx + s / 2, cy - s / 2), (cx, cy + s / 2)]
+            )
         info = []
         if m.commander and m.commander != m.player:
             info.append(f"commanded by P{m.commander}")
@@ -447,7 +478,7 @@ class FieldRenderer:
         isz = int(r * 1.3)
         ic = icon(role, isz, (250, 250, 245)) if role and isz >= 6 else None
         first = None
-        for i, m in u.live_models():
+        for _i, m in u.live_models():
             cx, cy = cam.to_screen(m.x, m.y)
             if first is None:
                 first = (cx, cy)

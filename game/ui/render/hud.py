@@ -64,8 +64,11 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
         x = r.right + 16
     # score, right aligned
     a1, a2 = state.game.army(1), state.game.army(2)
-    parts = [(f"{a1.name}  ", theme.lighter(a1.colour, 0.35)), (f"{state.score[0]} - {state.score[1]}", theme.ACCENT),
-             (f"  {a2.name}", theme.lighter(a2.colour, 0.35))]
+    parts = [
+        (f"{a1.name}  ", theme.lighter(a1.colour, 0.35)),
+        (f"{state.score[0]} - {state.score[1]}", theme.ACCENT),
+        (f"  {a2.name}", theme.lighter(a2.colour, 0.35)),
+    ]
     surfs = [theme.text(s, 15, c, bold=True) for s, c in parts]
     w = sum(s.get_width() for s in surfs)
     sx = rect.right - 10 - w
@@ -106,8 +109,9 @@ def dice_tray(surf: pygame.Surface, rect: pygame.Rect, entries: list[TrayEntry])
         y += size + 6
 
 
-def event_log(surf: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]], scroll: int,
-              selected: int | None = None) -> list[tuple[pygame.Rect, int]]:
+def event_log(
+    surf: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]], scroll: int, selected: int | None = None
+) -> list[tuple[pygame.Rect, int]]:
     """Newest last; returns click boxes (rect, line index). `scroll` lines up from the bottom."""
     y0 = panel(surf, rect, "Event log (click a line for its rule)")
     lh = 17
@@ -182,6 +186,8 @@ def status_line(surf: pygame.Surface, rect: pygame.Rect, text: str, colour=theme
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.topright)
     t = theme.text(text, 14, colour)
     surf.blit(t, (rect.x + 8, rect.centery - t.get_height() / 2))
-    keys = theme.text("E end phase  R ruler  F fit  S screenshot  F5 save  wheel zoom  drag/WASD pan  Esc back", 12, theme.TEXT_DIM)
+    keys = theme.text(
+        "E end phase  R ruler  F fit  S screenshot  F5 save  wheel zoom  drag/WASD pan  Esc back", 12, theme.TEXT_DIM
+    )
     if rect.x + 8 + t.get_width() + 20 < rect.right - keys.get_width() - 8:
         surf.blit(keys, (rect.right - keys.get_width() - 8, rect.centery - keys.get_height() / 2))

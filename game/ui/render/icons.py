@@ -33,11 +33,23 @@ def icon(role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         pygame.draw.circle(s, col, (c, c), size * 0.2)
         for i in range(8):
             a = i * math.pi / 4
-            pygame.draw.line(s, col, (c + size * 0.28 * math.cos(a), c + size * 0.28 * math.sin(a)),
-                             (c + size * 0.46 * math.cos(a), c + size * 0.46 * math.sin(a)), w)
+            pygame.draw.line(
+                s,
+                col,
+                (c + size * 0.28 * math.cos(a), c + size * 0.28 * math.sin(a)),
+                (c + size * 0.46 * math.cos(a), c + size * 0.46 * math.sin(a)),
+                w,
+            )
     elif role == "HERO":  # a crown
-        pts = [(size * 0.1, size * 0.8), (size * 0.1, size * 0.3), (size * 0.32, size * 0.55), (c, size * 0.15),
-               (size * 0.68, size * 0.55), (size * 0.9, size * 0.3), (size * 0.9, size * 0.8)]
+        pts = [
+            (size * 0.1, size * 0.8),
+            (size * 0.1, size * 0.3),
+            (size * 0.32, size * 0.55),
+            (c, size * 0.15),
+            (size * 0.68, size * 0.55),
+            (size * 0.9, size * 0.3),
+            (size * 0.9, size * 0.8),
+        ]
         pygame.draw.polygon(s, col, pts)
     elif role == "INFANTRY":  # crossed blades
         pygame.draw.line(s, col, (size * 0.18, size * 0.18), (size * 0.82, size * 0.82), w + 1)

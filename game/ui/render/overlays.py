@@ -101,8 +101,12 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
             xs = [p[0][0] for p in pts]
             ys = [p[0][1] for p in pts]
             rmax = max(p[1] for p in pts) + 3
-            box = pygame.Rect(math.floor(min(xs) - rmax), math.floor(min(ys) - rmax),
-                              math.ceil(max(xs) - min(xs) + 2 * rmax) + 2, math.ceil(max(ys) - min(ys) + 2 * rmax) + 2)
+            box = pygame.Rect(
+                math.floor(min(xs) - rmax),
+                math.floor(min(ys) - rmax),
+                math.ceil(max(xs) - min(xs) + 2 * rmax) + 2,
+                math.ceil(max(ys) - min(ys) + 2 * rmax) + 2,
+            )
             box = box.clip(surf.get_rect())
             if box.w > 0 and box.h > 0:
                 tmp = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -283,9 +283,12 @@ class BattleScene(Scene):
             if not self.needs_handover() and i < len(enabled):
                 self.handle(enabled[i].intent)
         elif k == "help":
-            self.rule_popup = ("Keys", "E end phase, R ruler (drag base to base), F fit, S screenshot, "
-                               "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
-                               "click a unit to select it (sight lines to the hovered target), Esc back.")
+            self.rule_popup = (
+                "Keys",
+                "E end phase, R ruler (drag base to base), F fit, S screenshot, "
+                "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
+                "click a unit to select it (sight lines to the hovered target), Esc back.",
+            )
 
     def _tool_command(self, it: Intent) -> bool:
         """Enter commits, U undoes, Esc cancels what the battlefield tool holds (controls/)."""
@@ -513,8 +516,14 @@ class BattleScene(Scene):
 
     def _refresh_panel(self) -> None:
         hand = self.needs_handover()
-        key = (self.session.version, tuple(sorted(self.selection.items())), hand, self.state.is_over(),
-               tuple(self.panel_rect), self.tool.panel_key() if self.tool is not None else None)
+        key = (
+            self.session.version,
+            tuple(sorted(self.selection.items())),
+            hand,
+            self.state.is_over(),
+            tuple(self.panel_rect),
+            self.tool.panel_key() if self.tool is not None else None,
+        )
         if key == self._panel_key:
             return
         self._panel_key = key
@@ -524,18 +533,26 @@ class BattleScene(Scene):
         if self.state.is_over():
             res = self.state.result() or {}
             w = res.get("winner")
-            self.view = PanelView(title="Game over", lines=[
-                (f"Player {w} wins" if w else "A draw") + f" ({res.get('reason', '')}), score {res.get('score')}",
-                "Esc: back to the menu."])
+            self.view = PanelView(
+                title="Game over",
+                lines=[
+                    (f"Player {w} wins" if w else "A draw") + f" ({res.get('reason', '')}), score {res.get('score')}",
+                    "Esc: back to the menu.",
+                ],
+            )
         elif hand:
             self.view = PanelView(title=self.handover_title(), lines=["Hand over the device, then press Enter."])
         else:
             ctx = PanelContext(self.session, self.decision, self.selection, tool=self.tool, undo=self.undo)
             self.view = self.extra_view(build_view(ctx))
             if self.controllers.get(self.decision.player) is not None and not isinstance(
-                    self.controllers.get(self.decision.player), HumanController):
-                self.view = PanelView(title=f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking...",
-                                      lines=[self.decision.prompt], point=None)
+                self.controllers.get(self.decision.player), HumanController
+            ):
+                self.view = PanelView(
+                    title=f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking...",
+                    lines=[self.decision.prompt],
+                    point=None,
+                )
                 self.view = self.extra_view(self.view)
         self._build_panel_widgets(self.view)
 
@@ -554,24 +571,47 @@ class BattleScene(Scene):
         self._panel_container = cont
         y = 6
         inner_w = r.w - 24
-        title = UITextBox(f"<b>{_esc(view.title)}</b>", pygame.Rect(6, y, inner_w, -1), manager=self.manager,
-                          container=cont, object_id="#panel_title")
+        title = UITextBox(
+            f"<b>{_esc(view.title)}</b>",
+            pygame.Rect(6, y, inner_w, -1),
+            manager=self.manager,
+            container=cont,
+            object_id="#panel_title",
+        )
         y += title.rect.h + 2
         if view.lines:
-            body = UITextBox("<br>".join(_esc(s) for s in view.lines), pygame.Rect(6, y, inner_w, -1),
-                             manager=self.manager, container=cont, object_id="#panel_text")
+            body = UITextBox(
+                "<br>".join(_esc(s) for s in view.lines),
+                pygame.Rect(6, y, inner_w, -1),
+                manager=self.manager,
+                container=cont,
+                object_id="#panel_text",
+            )
             y += body.rect.h + 4
         for n, b in enumerate(view.buttons):
             label = b.label if len(b.label) <= 52 else b.label[:50] + "..."
             if n < 9:
                 label = f"{n + 1}. {label}"
             oid = {"end": "#end_button", "nav": "#nav_button"}.get(b.role, "#option_button")
-            widgets.button(pygame.Rect(6, y, inner_w, 30), label, self.manager, b.intent, container=cont,
-                           tooltip=(b.tip or None), object_id=oid, enabled=b.enabled)
+            widgets.button(
+                pygame.Rect(6, y, inner_w, 30),
+                label,
+                self.manager,
+                b.intent,
+                container=cont,
+                tooltip=(b.tip or None),
+                object_id=oid,
+                enabled=b.enabled,
+            )
             y += 31
             if b.odds:
-                UILabel(pygame.Rect(14, y - 1, inner_w - 8, 18), b.odds, manager=self.manager, container=cont,
-                        object_id="#odds")
+                UILabel(
+                    pygame.Rect(14, y - 1, inner_w - 8, 18),
+                    b.odds,
+                    manager=self.manager,
+                    container=cont,
+                    object_id="#odds",
+                )
                 y += 18
             y += 3
         cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, r.h - 4)))
@@ -604,7 +644,12 @@ class BattleScene(Scene):
         # staged caster: its selected model is the observer
         if self.selection.get("unit") in st.units:
             uid = self.selection["unit"]
-            self.selected = (uid, self.selection.get("model", self.selected[1] if self.selected and self.selected[0] == uid else self._first_model(uid)))
+            self.selected = (
+                uid,
+                self.selection.get(
+                    "model", self.selected[1] if self.selected and self.selected[0] == uid else self._first_model(uid)
+                ),
+            )
             ov.selected = self.selected
         elif self.selection.get("unit") in st.manifestations:  # a walker or a manifestation that shoots (M10)
             self.selected = ov.selected = (self.selection["unit"], 0)
@@ -613,14 +658,22 @@ class BattleScene(Scene):
             ov.rings += self.unit_rings(self.hover, self.hover_model)
             u = st.units[self.hover]
             ws = st.game.warscroll(u.warscroll)
-            hint = f"{u.name} (player {u.player}): Move {ws.move:g}\", Health {ws.health}, Save {ws.save}+, " \
-                   f"{len(u.live_models())} model{'s' if len(u.live_models()) != 1 else ''}, base {ws.base.round_mm:g}mm"
+            hint = (
+                f"{u.name} (player {u.player}): Move {ws.move:g}\", Health {ws.health}, Save {ws.save}+, "
+                f"{len(u.live_models())} model{'s' if len(u.live_models()) != 1 else ''}, base {ws.base.round_mm:g}mm"
+            )
         elif self.hover in st.manifestations and not hidden:
             ring, hint = self.control_zone(self.hover)
             if ring is not None:
                 ov.rings.append(ring)
         # sight line from the selected model to the hovered target
-        if ov.selected and self.hover and self.hover != ov.selected[0] and not hidden and ov.selected[0] in st.manifestations:
+        if (
+            ov.selected
+            and self.hover
+            and self.hover != ov.selected[0]
+            and not hidden
+            and ov.selected[0] in st.manifestations
+        ):
             # a footprint looks as the engine says (G2 from a footprint, M10); no single line to draw
             ou = ov.selected[0]
             try:
@@ -658,10 +711,18 @@ class BattleScene(Scene):
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
                 who = st.units[ou].name
                 vis = "sees" if s.visible else "cannot see"
-                hint = f"{who} {vis} the target, {d:.2f}\" away" + (f": blocked by {', '.join(dict.fromkeys(names))} (G2)" if names else " (G2)")
+                hint = f"{who} {vis} the target, {d:.2f}\" away" + (
+                    f": blocked by {', '.join(dict.fromkeys(names))} (G2)" if names else " (G2)"
+                )
                 hint_col = theme.TEXT_GOOD if s.visible else theme.TEXT_BAD
         # why a hovered thing cannot be picked now
-        if view is not None and view.probe is not None and self.hover and self.hover not in view.field_picks and not hidden:
+        if (
+            view is not None
+            and view.probe is not None
+            and self.hover
+            and self.hover not in view.field_picks
+            and not hidden
+        ):
             reasons = self._explain(view.probe(self.hover))
             if reasons:
                 hint, hint_col = "Not a legal target: " + reasons[0], theme.TEXT_BAD
@@ -685,7 +746,7 @@ class BattleScene(Scene):
                 ov.ghost = footprint_at(st, p.scroll, x, y) if p.scroll else Circle(x, y, 0.4)
                 reasons = self._explain(p.action_at(round(x, 2), round(y, 2)))
                 ov.ghost_ok = not reasons
-                hint = ("Legal: click to set up here" if not reasons else reasons[0])
+                hint = "Legal: click to set up here" if not reasons else reasons[0]
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
         # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
         if self.tool is not None and not hidden and self.human_to_act() is not None:
@@ -695,7 +756,7 @@ class BattleScene(Scene):
         # ruler
         if self.ruler is not None:
             a, b = self.ruler
-            d = distance(a, b) if not (a is b) else 0.0
+            d = distance(a, b) if a is not b else 0.0
             pa, pb = _closest_points(a, b)
             ov.ruler = (pa, pb, f'{d:.2f}"')
             hint = f'Ruler: {d:.2f}" base to base (G1)'
@@ -787,14 +848,19 @@ class BattleScene(Scene):
         if hidden:
             area = pygame.Rect(0, TOP, surface.get_width(), surface.get_height() - TOP)
             p = self.decision.player
-            self.handover_button = hud.handover(surface, area, self.handover_title(),
-                                                f"Pass the device to player {p} ({st.game.army(p).name}). "
-                                                + _handover_detail(self), theme.player_colour(st, p))
+            self.handover_button = hud.handover(
+                surface,
+                area,
+                self.handover_title(),
+                f"Pass the device to player {p} ({st.game.army(p).name}). " + _handover_detail(self),
+                theme.player_colour(st, p),
+            )
         else:
             self.handover_button = None
         if self.rule_popup:
-            r = pygame.Rect(self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40),
-                            self.field_rect.h - 40)
+            r = pygame.Rect(
+                self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40), self.field_rect.h - 40
+            )
             self.rule_box_rect = hud.rule_box(surface, r, *self.rule_popup)
 
 
@@ -837,6 +903,7 @@ def _esc(s: str) -> str:
 
 def _closest_points(a, b):
     """Endpoints for drawing a base-to-base measurement (circles exactly; else centres)."""
+
     def centre(s):
         if isinstance(s, Circle):
             return s.x, s.y, s.r

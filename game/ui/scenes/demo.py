@@ -22,9 +22,14 @@ from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
 COLOURS = {
-    "spell": theme.RING_SPELL, "unbind": theme.RING_UNBIND, "control": theme.RING_CONTROL,
-    "move": theme.RING_MOVE, "reach": theme.RING_REACH, "good": theme.SIGHT_CLEAR,
-    "bad": theme.SIGHT_BLOCKED, "ruler": theme.RULER,
+    "spell": theme.RING_SPELL,
+    "unbind": theme.RING_UNBIND,
+    "control": theme.RING_CONTROL,
+    "move": theme.RING_MOVE,
+    "reach": theme.RING_REACH,
+    "good": theme.SIGHT_CLEAR,
+    "bad": theme.SIGHT_BLOCKED,
+    "ruler": theme.RULER,
 }
 PANEL_W = 430
 AUTOPLAY_SECONDS = 2.5
@@ -45,7 +50,7 @@ def _label(surf, text: str, at, colour, size: int = 14) -> None:
 def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
     """Lines, paths and ghosts on top of the battlefield (rings go through the renderer)."""
     cam = renderer.camera
-    for uid, u in state.units.items():  # names under the bases, so captions can refer to them
+    for _uid, u in state.units.items():  # names under the bases, so captions can refer to them
         live = u.live_models()
         if not live:
             continue
@@ -90,8 +95,14 @@ def _wrap_lines(text: str, size: int, width: int) -> list[str]:
     return theme.wrap(text, size, width)
 
 
-def paint_frame(surface: pygame.Surface, run: DemoRun, index: int, renderer: FieldRenderer | None = None,
-                footer: str = "", reserve: int = 0) -> FieldRenderer:
+def paint_frame(
+    surface: pygame.Surface,
+    run: DemoRun,
+    index: int,
+    renderer: FieldRenderer | None = None,
+    footer: str = "",
+    reserve: int = 0,
+) -> FieldRenderer:
     """Draw frame `index` of `run` onto `surface`; returns the renderer (reuse it between frames).
 
     `reserve`: pixels at the foot of the panel to leave empty (the scene's buttons go there)."""
@@ -101,7 +112,11 @@ def paint_frame(surface: pygame.Surface, run: DemoRun, index: int, renderer: Fie
     pw = min(PANEL_W, max(300, W // 3))
     field_rect = pygame.Rect(0, 0, W - pw, H)
     bmap = state.game.battlefield.map
-    if renderer is None or renderer.camera.viewport.size != field_rect.size or renderer.camera.world != (bmap.width, bmap.height):
+    if (
+        renderer is None
+        or renderer.camera.viewport.size != field_rect.size
+        or renderer.camera.world != (bmap.width, bmap.height)
+    ):
         renderer = FieldRenderer(Camera(pygame.Rect(0, 0, field_rect.w, field_rect.h), (bmap.width, bmap.height)))
     sub = surface.subsurface(field_rect)
     geo = frame.geometry
@@ -215,9 +230,14 @@ class DemoScene(Scene):
         x = w - pw + 14
         bw = (pw - 28 - 3 * 6) // 4
         y = h - 44
-        for i, (label, it) in enumerate((("< Prev", intent("step", delta=-1)), ("Next >", intent("step", delta=1)),
-                                         ("Pause" if self.playing else "Autoplay", intent("toggle_play")),
-                                         ("Back", intent("back")))):
+        for i, (label, it) in enumerate(
+            (
+                ("< Prev", intent("step", delta=-1)),
+                ("Next >", intent("step", delta=1)),
+                ("Pause" if self.playing else "Autoplay", intent("toggle_play")),
+                ("Back", intent("back")),
+            )
+        ):
             widgets.button((x + i * (bw + 6), y, bw, 36), label, self.manager, it)
 
     def on_resize(self, size) -> None:
@@ -311,7 +331,9 @@ class DemoListScene(Scene):
         rect = pygame.Rect(w // 2 - 360, 120, 720, max(200, h - 260))
         widgets.named(UISelectionList(rect, [label for label, _ in self.items], manager=m), "demo")
         widgets.button((rect.x, rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
-        widgets.button((rect.right - 200, rect.bottom + 14, 200, 42), "Play", m, intent("open"), object_id="#menu_button")
+        widgets.button(
+            (rect.right - 200, rect.bottom + 14, 200, 42), "Play", m, intent("open"), object_id="#menu_button"
+        )
 
     def on_resize(self, size) -> None:
         super().on_resize(size)

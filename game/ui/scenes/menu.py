@@ -99,8 +99,13 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.manager = widgets.new_manager(app.size)
         opts = app.default_options()
-        self.choice = {"map": opts["map"] or DEFAULT_MAP, "army1": opts["armies"][0], "army2": opts["armies"][1],
-                       "profile": opts["profile"], "seed": str(opts["seed"])}
+        self.choice = {
+            "map": opts["map"] or DEFAULT_MAP,
+            "army1": opts["armies"][0],
+            "army2": opts["armies"][1],
+            "profile": opts["profile"],
+            "seed": str(opts["seed"]),
+        }
         self.message = ""
         self.build()
 
@@ -114,8 +119,12 @@ class NewGameScene(Scene):
         maps = list_maps()
         if self.choice["map"] not in maps:
             maps.append(self.choice["map"])
-        rows = [("Map", "map", maps), ("Player 1 army", "army1", armies), ("Player 2 army", "army2", armies),
-                ("Rules profile", "profile", ["aos4", "aos3"])]
+        rows = [
+            ("Map", "map", maps),
+            ("Player 1 army", "army1", armies),
+            ("Player 2 army", "army2", armies),
+            ("Rules profile", "profile", ["aos4", "aos3"]),
+        ]
         for label, key, values in rows:
             UILabel(pygame.Rect(x0, y, 180, 36), label, manager=m, object_id="#form_label")
             widgets.named(UIDropDownMenu(values, self.choice[key], pygame.Rect(x0 + 190, y, 330, 36), manager=m), key)
@@ -148,8 +157,12 @@ class NewGameScene(Scene):
             except ValueError:
                 self.message = f"the seed must be a whole number, got {self.choice['seed']!r}"
                 return
-            opts = {"map": self.choice["map"], "armies": (self.choice["army1"], self.choice["army2"]),
-                    "profile": self.choice["profile"], "seed": seed}
+            opts = {
+                "map": self.choice["map"],
+                "armies": (self.choice["army1"], self.choice["army2"]),
+                "profile": self.choice["profile"],
+                "seed": seed,
+            }
             err = self.app.start_battle(opts, replace=True)
             if err:
                 self.message = err
@@ -241,7 +254,9 @@ class FileListScene(Scene):
         items = [str(p) for p in self.files]
         widgets.named(UISelectionList(rect, items, manager=m), "file")
         widgets.button((rect.x, rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
-        widgets.button((rect.right - 200, rect.bottom + 14, 200, 42), "Open", m, intent("open"), object_id="#menu_button")
+        widgets.button(
+            (rect.right - 200, rect.bottom + 14, 200, 42), "Open", m, intent("open"), object_id="#menu_button"
+        )
 
     def on_resize(self, size) -> None:
         super().on_resize(size)

@@ -129,8 +129,10 @@ class ReplayScene(BattleScene):
     def extra_view(self, view: PanelView) -> PanelView:
         n = self.total
         v = PanelView(title=f"Replay {self.name}: step {self.ctl.index} of {n}")
-        v.lines = [f"Next decision: player {self.decision.player}: {self.decision.prompt}",
-                   "Keys: . / PgDn step, , / PgUp back, Space play/pause."]
+        v.lines = [
+            f"Next decision: player {self.decision.player}: {self.decision.prompt}",
+            "Keys: . / PgDn step, , / PgUp back, Space play/pause.",
+        ]
         if self.mismatch is not None:
             v.lines.append(f"Checksum mismatch at step {self.mismatch}.")
         if self.stopped is not None:
