@@ -35,6 +35,8 @@ class Stored:
     # Saved fields that may be absent from a saved dict (their default then); to_dict leaves
     # them out while they hold their default.
     SPARSE: ClassVar[tuple[str, ...]] = ()
+    # Each class's own layout, set by layout() (read from the class's __dict__, never inherited).
+    _layout_cache: ClassVar[_Layout]
 
     @classmethod
     def layout(cls) -> _Layout:
