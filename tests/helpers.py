@@ -46,13 +46,16 @@ def battle(
     width: float = 60,
     height: float = 44,
     check: bool = True,
+    first_player: int | None = None,
+    round: int = 1,
 ) -> State:
     """A state in battle round 1, `active`'s `phase`, holding exactly `units`:
     {unit_id: (player, warscroll_id, [(x, y), ...])}. Dice are scripted. Built with the engine's
     position builder, so it is a position the engine could be in (on the board, no overlaps)."""
     game = Game.load(profile=profile, battlefield=small_map(terrain, width, height))
     specs = [UnitSpec(uid, player, ws, [tuple(p) for p in spots]) for uid, (player, ws, spots) in units.items()]
-    return build_position(game, specs, phase=phase, active=active, dice=ScriptedDice(list(dice)), check=check)
+    return build_position(game, specs, phase=phase, active=active, dice=ScriptedDice(list(dice)), check=check,
+                          first_player=first_player, round=round)
 
 
 def kinds(events: list) -> list[str]:

@@ -101,7 +101,14 @@ from game.rules.frames import (
     UnbindFrame,
 )
 from game.rules.game import Game
-from game.rules.position import ManifestationSpec, PositionError, UnitSpec, build_position
+from game.rules.position import (
+    ManifestationSpec,
+    PositionError,
+    UnitSpec,
+    add_manifestations,
+    build_position,
+    remove_manifestations,
+)
 from game.rules.predatory_records import (
     ChooseControlled,
     CommandTaken,
@@ -220,6 +227,8 @@ __all__ = [
     "PositionError",
     "UnitSpec",
     "build_position",
+    "add_manifestations",
+    "remove_manifestations",
     "REPLAY_FORMAT",
     "ReplayError",
     "VerifyReport",

@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.rules.dice import Dice, SeededDice
+from game.rules.space import invalidate
+from game.rules.state import State
+from game.rules.state_check import state_problems
 from game.rules.units import ManifestationState, ModelState, UnitState
 
 if TYPE_CHECKING:
     from game.rules.game import Game
-    from game.rules.state import State
-
 Point = tuple[float, float]
 
 
@@ -105,13 +106,32 @@ def build_position(
             models,
             ritual_points=u.ritual_points,
         )
+    _put_manifestations(state, manifestations)
+    first = first_player or active
+    state.stage, state.round = "battle", round
+    state.first_player, state.active = first, active
+    state.turn = 2 * (round - 1) + (1 if active == first else 2)
+    state.phase = phase
+    state.objectives = [None] * len(game.battlefield.map.objectives)
+    if check:
+        problems = state_problems(state.to_dict(), game)
+        if problems:
+            raise PositionError("not a position the engine could be in: " + "; ".join(problems))
+    return state
+
+
+def _put_manifestations(state: "State", manifestations: Sequence[ManifestationSpec]) -> None:
+    game = state.game
+    given: set[str] = set()
     for m in manifestations:
-        if m.id in state.units or m.id in state.manifestations:
+        if m.id in state.units or m.id in state.manifestations or m.id in given:
             raise PositionError(f"manifestation id {m.id!r} is already used")
         if m.summoner not in state.units:
             raise PositionError(f"manifestation {m.id!r}: its summoner {m.summoner!r} is not a unit of this position")
         if m.scroll not in game.content.manifestations:
             raise PositionError(f"manifestation {m.id!r}: unknown manifestation {m.scroll!r}")
+        given.add(m.id)
+    for m in manifestations:
         player = m.player or state.units[m.summoner].player
         state.manifestations[m.id] = ManifestationState(
             m.id,
@@ -126,16 +146,28 @@ def build_position(
             moves_made=m.moves_made,
             flags=dict(m.flags),
         )
-    first = first_player or active
-    state.stage, state.round = "battle", round
-    state.first_player, state.active = first, active
-    state.turn = 2 * (round - 1) + (1 if active == first else 2)
-    state.phase = phase
-    state.objectives = [None] * len(game.battlefield.map.objectives)
-    if check:
-        from game.rules.state_check import state_problems
+    invalidate(state)  # the board changed under any cached geometry
 
-        problems = state_problems(state.to_dict(), game)
+
+def remove_manifestations(state: "State", ids: Sequence[str]) -> None:
+    """Take manifestations off a built position, as a position editor does: no event and no rule
+    (a rule's removal is `manifestations.remove_manifestation`, which the log records)."""
+    for mid in ids:
+        if mid not in state.manifestations:
+            raise PositionError(f"no manifestation {mid!r} in this position")
+    for mid in ids:
+        del state.manifestations[mid]
+    invalidate(state)
+
+
+def add_manifestations(state: "State", manifestations: Sequence[ManifestationSpec], *, check: bool = True) -> None:
+    """Set up `manifestations` in a built position (E5: each with its summoner and summoning
+    model), checked as `build_position` checks (on the battlefield, clear of bases, terrain and
+    each other). On a refusal nothing is added and PositionError lists every reason. Ids given
+    stay; the engine's fresh ids never collide with them (game.rules.ids)."""
+    _put_manifestations(state, manifestations)
+    if check:
+        problems = state_problems(state.to_dict(), state.game)
         if problems:
+            remove_manifestations(state, [m.id for m in manifestations])
             raise PositionError("not a position the engine could be in: " + "; ".join(problems))
-    return state

@@ -12,13 +12,12 @@ from game.ai.normal import NormalBot
 from game.ai.random_bot import RandomBot
 from game.ai.registry import BOTS, make_bot
 from game.data.content import DEFAULT_ARMIES
-from game.rules import EndPhase, Game
+from game.rules import EndPhase, Game, ManifestationSpec, add_manifestations
 from game.rules.actions import Banish, BankRitual, DeclineUnbind, SpendRitual, Unbind
 from game.rules.allowances import UnitUses
 from game.rules.frames import RitualChoiceFrame, UnbindFrame
 from game.rules.predatory import passed_across
 from game.rules.predatory_records import MovePredatory
-from game.rules.units import ManifestationState
 from tests.helpers import P1_PRI2, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, P2_WIZ2, battle
 
 
@@ -193,7 +192,7 @@ def test_e9_the_bot_steers_a_predatory_manifestation_across_enemy_units_not_its_
         "p2u0": (2, P2_WIZ2, [(55, 40)]),
         "p2u5": (2, P2_WARDENS, wardens),
     })
-    s.manifestations["m1"] = ManifestationState("m1", "rolling_pyre", 1, "p1u0", 0, 21.3, 22.0, commander=1)
+    add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "p1u0", 21.3, 22.0, player=1, commander=1)])
     s.apply(EndPhase(player=1))
     d = s.pending()
     assert d.kind == "predatory_move" and d.player == 1
@@ -213,7 +212,7 @@ def _near_the_west_edge(owner: int):
         "p2u5": (2, P2_WARDENS, [(14 + (i % 5) * 1.4, 34 + (i // 5) * 1.4) for i in range(10)]),
     })
     scroll, summoner = ("rolling_pyre", "p1u0") if owner == 1 else ("mist_eel", "p2u0")
-    s.manifestations["m1"] = ManifestationState("m1", scroll, owner, summoner, 0, 4.0, 22.0, commander=1)
+    add_manifestations(s, [ManifestationSpec("m1", scroll, summoner, 4.0, 22.0, player=owner, commander=1)])
     s.apply(EndPhase(player=1))
     assert s.pending().kind == "predatory_move" and s.pending().player == 1
     return s
@@ -243,8 +242,8 @@ def test_m12_the_bot_banishes_the_enemy_manifestation_not_its_own(level):
         "p1u0": (1, P1_PRI2, [(20, 20)]),
         "p2u0": (2, P2_WIZ2, [(50, 40)]),
     })
-    s.manifestations["m1"] = ManifestationState("m1", "rolling_pyre", 1, "p1u0", 0, 26.0, 20.0, commander=1)
-    s.manifestations["m2"] = ManifestationState("m2", "mist_eel", 2, "p2u0", 0, 20.0, 27.0, commander=2)
+    add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "p1u0", 26.0, 20.0, player=1, commander=1)])
+    add_manifestations(s, [ManifestationSpec("m2", "mist_eel", "p2u0", 20.0, 27.0, player=2, commander=2)])
     bot = level(1, 0)
     act = bot.choose(s)
     assert isinstance(act, Banish) and act.manifestation == "m2"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.rules.replay import read_replay, ReplayError, verify
+from game.rules.replay import ReplayError, read_replay, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 

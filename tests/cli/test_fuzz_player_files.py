@@ -20,7 +20,6 @@ import json
 import math
 import os
 import signal
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,8 +28,8 @@ from hypothesis import strategies as st
 from game.ai.random_bot import RandomBot
 from game.cli import main
 from game.rules import Game
-from game.rules.session import Recorder
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game
+from game.rules.session import Recorder
 
 VALUES = ["x", "", True, False, None, math.nan, math.inf, -math.inf, 1e308, -5, 0, 1.5, 10**30, [], {}, [1.5], "p1u0", 3]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))

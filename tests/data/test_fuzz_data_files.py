@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from game.data.check import check_files
 from game.data.check import main as check_main
-from game.data.content import build_content, default_content, embedded_content_files
+from game.data.content import build_content, embedded_content_files
 from game.data.errors import DataError
 from game.data.loader import load_content_file, load_map_file
 from tests.data.tomlwrite import dumps

@@ -147,8 +147,8 @@ def test_rings_are_drawn_to_scale():
 def test_the_rule_box_stays_clear_of_the_scene_buttons():
     """At 1280x800 the panel's foot, where the scene puts its buttons, holds no text or box."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from game.ui.export import _pygame
     from game.ui import theme
+    from game.ui.export import _pygame
     from game.ui.scenes.demo import BUTTONS_STRIP, PANEL_W, paint_frame
 
     pg = _pygame()

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry import Circle, TerrainIndex, TerrainPiece, placement_problems, touches_edge
-from game.physics import move_along, move_base
 from game.physics import move as move_mod
+from game.physics import move_along, move_base
 
 W, H, R = 60.0, 44.0, 0.63
 WALL = shapely.box(30, 5, 32, 20)

@@ -3,11 +3,8 @@ objectives and the result (G4, R1-R4, M10)."""
 
 from __future__ import annotations
 
-import pytest
-
-from game.rules import EndPhase, IllegalActionError
+from game.rules import EndPhase, ManifestationSpec, add_manifestations
 from game.rules.actions import Charge, DeployUnit, FailCharge, Fight, MoveUnit, PassFight, Retreat, Run, Shoot
-from game.rules.units import ManifestationState
 from tests.helpers import P1_WIZ1, P2_BEHEMOTH, P2_WARDENS, battle, kinds, only
 
 SPEARS, CROSSBOWS, DRAKE, WARDENS, ARCHERS, BEHEMOTH, GUARD = (
@@ -63,7 +60,7 @@ def test_g4_models_may_cross_friendly_models():
 
 def test_g4_a_move_cannot_end_on_a_manifestation_but_may_cross_it():
     s = battle({"spears": (1, SPEARS, [(10, 10)]), "foe": (2, P2_WARDENS, [(50, 40)])}, phase="movement")
-    s.manifestations["m1"] = ManifestationState("m1", "ember_beacon", 2, "foe", 0, 10, 12.5, commander=2)
+    add_manifestations(s, [ManifestationSpec("m1", "ember_beacon", "foe", 10, 12.5, player=2, commander=2)])
     assert s.explain(MoveUnit(player=1, unit="spears", to=((10, 12.5),)))
     assert s.legal(MoveUnit(player=1, unit="spears", to=((10, 14.9),)))
 
@@ -168,7 +165,7 @@ def test_m10_aos4_units_can_shoot_enemy_manifestations_and_aos3_only_invocations
         ("aos3", "tide_hound", True), ("aos3", "bog_light_swarm", False),
     ):
         s = battle({"xbows": (1, CROSSBOWS, [(10, 10)]), "witch": (2, "reed_witch", [(40, 40)])}, phase="shooting", profile=profile)
-        s.manifestations["m1"] = ManifestationState("m1", scroll, 2, "witch", 0, 10, 20, commander=2)
+        add_manifestations(s, [ManifestationSpec("m1", scroll, "witch", 10, 20, player=2, commander=2)])
         assert s.legal(Shoot(player=1, unit="xbows", target="m1")) is ok, (profile, scroll)
 
 
@@ -200,14 +197,14 @@ def test_r4_charge_needs_an_enemy_within_12_inches():
 def test_m10_a_charge_may_end_within_half_an_inch_of_an_enemy_manifestation():
     s = battle({"spears": (1, SPEARS, [(10, 10)]), "witch": (2, "reed_witch", [(50, 40)])}, [3, 4], phase="charge")
     r40 = 40 / 25.4 / 2
-    s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 10 + R32 + r40 + 6, commander=2)
+    add_manifestations(s, [ManifestationSpec("m1", "tide_hound", "witch", 10, 10 + R32 + r40 + 6, player=2, commander=2)])
     s.apply(Charge(player=1, unit="spears"))
     assert s.legal(MoveUnit(player=1, unit="spears", to=((10, 15.6),)))
 
 
 def test_m10_a_move_0_manifestation_is_not_a_charge_target():
     s = battle({"spears": (1, SPEARS, [(10, 10)]), "witch": (2, "reed_witch", [(50, 40)])}, phase="charge")
-    s.manifestations["m1"] = ManifestationState("m1", "ember_beacon", 2, "witch", 0, 10, 17, commander=2)
+    add_manifestations(s, [ManifestationSpec("m1", "ember_beacon", "witch", 10, 17, player=2, commander=2)])
     assert s.explain(Charge(player=1, unit="spears"))
 
 
@@ -282,7 +279,7 @@ def test_m10_a_manifestation_with_weapons_fights_in_the_combat_phase():
     # M10 (aos4): with weapons they can use Fight. The Tide Hound has a melee weapon.
     # the spears' 2 hit rolls and the hound's 3, all missing
     s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, [1] * 5, phase="charge", active=1)
-    s.manifestations["m1"] = ManifestationState("m1", "tide_hound", 2, "witch", 0, 10, 12.5, commander=2)
+    add_manifestations(s, [ManifestationSpec("m1", "tide_hound", "witch", 10, 12.5, player=2, commander=2)])
     s.apply(EndPhase(player=1))
     d = s.pending()
     assert d.kind == "fight"
@@ -298,7 +295,7 @@ def test_e1_aos3_endless_spells_do_not_fight_but_invocations_do():
     # invocation (the Tide-Hound) keeps M10 there [ruling] and does
     for scroll, fights in (("ashen_serpent", False), ("tide_hound", True)):
         s = battle({"witch": (2, "reed_witch", [(40, 40)]), "spears": (1, SPEARS, [(10, 10)])}, phase="charge", profile="aos3")
-        s.manifestations["m1"] = ManifestationState("m1", scroll, 2, "witch", 0, 10, 13.5, commander=2)
+        add_manifestations(s, [ManifestationSpec("m1", scroll, "witch", 10, 13.5, player=2, commander=2)])
         s.apply(EndPhase(player=1))
         d = s.pending()
         assert (d.kind == "fight") is fights, scroll

@@ -6,14 +6,26 @@ import math
 
 import pytest
 
-from game.rules import EndPhase, IllegalActionError
+from game.rules import EndPhase, IllegalActionError, ManifestationSpec, add_manifestations
 from game.rules.actions import Banish, CastSpell, ChantPrayer, DeclineUnbind, Unbind
 from game.rules.allowances import UnitUses, uses
 from game.rules.targeting import known
-from game.rules.units import ManifestationState
 from tests.helpers import (
-    P1_COVEN, P1_PRI1, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_WARDENS, P2_WIZ1, P2_WIZ2,
-    R25, R32, R40, at_gap, battle, kinds, only,
+    P1_COVEN,
+    P1_PRI1,
+    P1_WIZ1,
+    P1_WIZ2,
+    P2_BEHEMOTH,
+    P2_WARDENS,
+    P2_WIZ1,
+    P2_WIZ2,
+    R25,
+    R32,
+    R40,
+    at_gap,
+    battle,
+    kinds,
+    only,
 )
 
 BEHEMOTH_R = 90 / 25.4 / 2
@@ -191,7 +203,7 @@ def test_m1_wizard_2_casts_two_spells_then_a_third_is_refused():
 def test_m1_wizard_2_casts_one_spell_and_banishes_once():
     # M1's own example: a WIZARD (2) casts one spell and uses one Banish in its hero phase.
     s = _duel([2, 2, 3, 3])
-    s.manifestations["m9"] = ManifestationState("m9", "bog_light_swarm", 2, "beast", 0, 20, 30, commander=2)
+    add_manifestations(s, [ManifestationSpec("m9", "bog_light_swarm", "beast", 20, 30, player=2, commander=2)])
     s.apply(CastSpell(player=1, unit="w2", spell="cinder_bolt", target="beast"))
     s.apply(Banish(player=1, unit="w2", manifestation="m9"))
     assert s.explain(CastSpell(player=1, unit="w2", spell="choking_smog", target="beast"))

@@ -25,14 +25,14 @@ from game.rules import Game
 from game.rules.actions import Action
 from game.rules.dice import dice_from_dict
 from game.rules.events import Event
-from game.rules.turn import TURN
+from game.rules.frames import FRAME_TYPES
 from game.rules.records import record_fields
 from game.rules.replay import ReplayError, game_for, read_replay, verify
 from game.rules.saves import SaveError, load_game, replay_from_save, save_game, state_checksum
 from game.rules.session import Recorder
 from game.rules.state import State
-from game.rules.frames import FRAME_TYPES
 from game.rules.state_check import state_problems
+from game.rules.turn import TURN
 from game.rules.units import ManifestationState, UnitState
 
 NAN, INF = float("nan"), float("inf")

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from game.ai.random_bot import RandomBot
 from game.geometry.measure import TOL
+from game.geometry.shapes import Circle
 from game.rules import Game
 from game.rules.formation import COMBAT_RANGE, coherency_problem, gap_to_enemies, radius_of
-from game.geometry.shapes import Circle
 from game.rules.replay import verify
 from game.rules.session import Recorder
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.geometry.shapes import Circle
+from game.rules import ManifestationSpec, add_manifestations
 from game.rules.actions import CastSpell, DeclineUnbind
 from game.rules.manifest_units import (
     can_be_affected,
@@ -16,7 +17,6 @@ from game.rules.manifest_units import (
     in_combat_with_manifestations,
     manifestation_blockers,
 )
-from game.rules.units import ManifestationState
 from tests.helpers import P1_SPEARS, P1_WIZ2, P2_WARDENS, P2_WIZ1, R32, battle, only
 
 R60 = 60 / 25.4 / 2
@@ -24,7 +24,7 @@ R80 = 80 / 25.4 / 2
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 def _board(profile="aos4", dice=(), active=1):

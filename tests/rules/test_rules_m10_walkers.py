@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import EndPhase, IllegalActionError
+from game.rules import EndPhase, IllegalActionError, ManifestationSpec, add_manifestations
 from game.rules.actions import Charge, FailCharge, Fight, MoveUnit, Retreat, Run, Shoot
-from game.rules.units import ManifestationState
 from tests.helpers import P1_SPEARS, P1_WIZ2, P2_PRI2, P2_WARDENS, P2_WIZ2, R32, battle, kinds, only
 
 R60 = 60 / 25.4 / 2  # Kiln Golem
@@ -20,7 +19,7 @@ R50 = 50 / 25.4 / 2  # Reedwrack Stalker
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 def _field(dice=(), phase="movement", profile="aos4", enemy_at=(50, 40), extra=None, golem_at=(20, 22), terrain=()):

@@ -11,17 +11,38 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.geometry.measure import first_touch, overlaps, touches_edge, wholly_within
-from game.rules import EndPhase, Game, IllegalActionError, SeededDice
-from game.rules import predatory
+from game.rules import (
+    EndPhase,
+    Game,
+    IllegalActionError,
+    ManifestationSpec,
+    PositionError,
+    SeededDice,
+    add_manifestations,
+    predatory,
+    remove_manifestations,
+)
 from game.rules.flow import step
 from game.rules.predatory import move_reach
-from game.rules.turn import END_OF_HERO_PHASE, TURN, at_end_of_hero_phase
 from game.rules.predatory_records import ChooseControlled, MovePredatory
 from game.rules.space import all_bases, manifestation_shape, model_circle
-from game.rules.units import ManifestationState
+from game.rules.turn import END_OF_HERO_PHASE, TURN, at_end_of_hero_phase
 from tests.helpers import (
-    P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_PRI1, P2_WARDENS, P2_WIZ1, P2_WIZ2, R25, R32, R40, battle,
-    kinds, only,
+    P1_COVEN,
+    P1_SPEARS,
+    P1_WIZ1,
+    P1_WIZ2,
+    P2_BEHEMOTH,
+    P2_PRI1,
+    P2_WARDENS,
+    P2_WIZ1,
+    P2_WIZ2,
+    R25,
+    R32,
+    R40,
+    battle,
+    kinds,
+    only,
 )
 
 R60 = 60 / 25.4 / 2  # Rolling Pyre (round), Move 8
@@ -29,7 +50,7 @@ R60 = 60 / 25.4 / 2  # Rolling Pyre (round), Move 8
 
 
 def _put(s, mid, scroll, player, summoner, x, y, model=0):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, model, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, model=model, player=player, commander=player)])
 
 
 def _board(dice=(), active=1, extra=None, **kw):
@@ -625,11 +646,13 @@ def _random_board(seed: int, n_units: int, n_mans: int):
         for _ in range(200):
             x, y = rng.uniform(4, 56), rng.uniform(4, 40)
             who = rng.choice(wizards[player])
-            _put(s, f"m{j}", scroll, player, who, x, y, model=rng.randrange(len(units[who][2])))
+            try:  # a spot the engine could hold (clear of bases, terrain, the others: G4)
+                _put(s, f"m{j}", scroll, player, who, x, y, model=rng.randrange(len(units[who][2])))
+            except PositionError:
+                continue
             if predatory.blocked_reason(s, f"m{j}", x, y) is None and not touches_edge(manifestation_shape(s, f"m{j}"), 60, 44):
                 break
-            del s.manifestations[f"m{j}"]
-        s._cache.clear()
+            remove_manifestations(s, [f"m{j}"])
     return s, rng
 
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.rules import EndPhase
+from game.rules import EndPhase, ManifestationSpec, add_manifestations
 from game.rules.actions import CastSpell, DeclineUnbind
 from game.rules.predatory_records import MovePredatory
 from game.rules.removal import SET_UP_ROUND, end_of_round, is_end_of_round
-from game.rules.units import ManifestationState
 from tests.helpers import P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, P2_WIZ1, P2_WIZ2, R32, battle, kinds, only
 
 R60 = 60 / 25.4 / 2
 
 
 def _put(s, mid, scroll, player, summoner, x, y, **flags):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player, flags=dict(flags))
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player, flags=dict(flags))])
 
 
 def _board(dice=(), **kw):
@@ -33,10 +32,7 @@ def _board(dice=(), **kw):
 
 def _end_of_round_board(dice=(), round_=1):
     """Player 2's end-of-turn phase, player 1 having taken the first turn: the round's end (R2)."""
-    s = _board(dice, active=2, phase="end_of_turn")
-    s.first_player = 1
-    s.round = round_
-    return s
+    return _board(dice, active=2, phase="end_of_turn", first_player=1, round=round_)
 
 
 # --- E4b: the battlefield edge -------------------------------------------------------------------

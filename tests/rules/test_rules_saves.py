@@ -14,7 +14,7 @@ import pytest
 
 from game.ai.random_bot import RandomBot
 from game.rules import Game
-from game.rules.saves import SaveError, autosave, autosave_path, load_game, previous_autosave_path, save_game
+from game.rules.saves import SaveError, autosave_path, load_game, previous_autosave_path, save_game
 from game.rules.session import Recorder
 from tests.helpers import assert_save_replays
 

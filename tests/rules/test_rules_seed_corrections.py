@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from game.geometry.measure import first_touch, path_obstacles, point_distance, reach_along_ray
 from game.geometry.shapes import Circle, polygon_at
-from game.rules import EndPhase
+from game.rules import EndPhase, ManifestationSpec, add_manifestations
 from game.rules.actions import Banish, CastSpell, Dispel, PassDispel
-from game.rules.units import ManifestationState
 from tests.helpers import P1_WIZ2, P2_PRI1, P2_WIZ1, at_gap, battle, only
 
 R40 = 40 / 25.4 / 2
@@ -24,7 +23,7 @@ R90 = 90 / 25.4 / 2
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 # --- M12: +1 for each enemy manifestation other than the target ----------------------------------

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.geometry.measure import distance
+from game.rules import ManifestationSpec, add_manifestations
 from game.rules.space import gap_between, invalidate, thing_shapes
-from game.rules.units import ManifestationState
 from tests.helpers import P1_SPEARS, P1_WIZ1, P2_WARDENS, battle
 
 coords = st.tuples(st.floats(2, 58), st.floats(2, 42))
@@ -24,8 +24,8 @@ def _pairwise(state, a: str, b: str) -> float:
 def test_g1_gap_between_is_the_closest_pair_of_bases(ours, theirs, spot):
     # overlapping bases are allowed here: the measurement must still be exact (0 when touching)
     s = battle({"a": (1, P1_SPEARS, ours), "b": (2, P2_WARDENS, theirs), "w": (1, P1_WIZ1, [spot])}, check=False)
-    s.manifestations["m1"] = ManifestationState("m1", "rolling_pyre", 1, "w", 0, spot[0], spot[1], commander=1)  # round
-    s.manifestations["m2"] = ManifestationState("m2", "ashen_serpent", 1, "w", 0, 60 - spot[0], 44 - spot[1], commander=1)  # a polygon
+    add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "w", spot[0], spot[1], player=1, commander=1)], check=False)  # round
+    add_manifestations(s, [ManifestationSpec("m2", "ashen_serpent", "w", 60 - spot[0], 44 - spot[1], player=1, commander=1)], check=False)  # a polygon
     for x, y in (("a", "b"), ("b", "a"), ("a", "m1"), ("m1", "b"), ("w", "a"), ("b", "m2"), ("m2", "a")):
         assert gap_between(s, x, y) == _pairwise(s, x, y)
 

@@ -6,13 +6,23 @@ from __future__ import annotations
 import pytest
 
 from game.geometry.measure import wholly_within
-from game.rules import EndPhase, IllegalActionError
+from game.rules import EndPhase, IllegalActionError, ManifestationSpec, add_manifestations
 from game.rules.actions import Banish, CastSpell, DeclineUnbind, Dispel, PassDispel, PlaceManifestation
 from game.rules.frames import DispelFrame
 from game.rules.space import manifestation_shape, model_circle
-from game.rules.units import ManifestationState
 from tests.helpers import (
-    P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_PRI1, P2_WARDENS, P2_WIZ1, R32, R40, at_gap, battle, kinds, only,
+    P1_WIZ1,
+    P1_WIZ2,
+    P2_BEHEMOTH,
+    P2_PRI1,
+    P2_WARDENS,
+    P2_WIZ1,
+    R32,
+    R40,
+    at_gap,
+    battle,
+    kinds,
+    only,
 )
 
 
@@ -30,7 +40,7 @@ def _summoner(dice, profile="aos4", enemy_at=(50, 40), **kw):
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 BEACON = CastSpell(player=1, unit="w2", spell="kindle_ember_beacon")  # 6+, stationary 80mm

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import EndPhase, flow
+from game.rules import EndPhase, ManifestationSpec, add_manifestations, flow
 from game.rules.actions import CastSpell, PassDispel
 from game.rules.errors import FlowLoopError
 from game.rules.flow import MAX_AUTOMATIC_STEPS, step
-from game.rules.turn import at_end_of_hero_phase
-from game.rules.turn import END_OF_HERO_PHASE, TURN
-from game.rules.units import ManifestationState
+from game.rules.turn import END_OF_HERO_PHASE, TURN, at_end_of_hero_phase
 from tests.helpers import P1_WIZ2, P2_PRI1, battle, kinds
 
 # The whole table, as `TURN.describe()` prints it. Changing the order of play is a rules change:
@@ -99,7 +97,7 @@ def test_e6_an_ability_added_later_runs_after_the_predatory_steps_by_the_tables_
 def test_e3_the_dispel_window_comes_before_casting():
     # E3: at the start of the hero phase the dispel window opens; a cast is no answer to it.
     s = battle({"w2": (1, P1_WIZ2, [(10, 22)]), "priest": (2, P2_PRI1, [(20, 22)])}, profile="aos3", phase="start_of_turn")
-    s.manifestations["lights"] = ManifestationState("lights", "bog_light_swarm", 2, "priest", 0, 30, 30, commander=2)
+    add_manifestations(s, [ManifestationSpec("lights", "bog_light_swarm", "priest", 30, 30, player=2, commander=2)])
     events = s.apply(EndPhase(player=1))
     assert kinds(events)[-1] == "PhaseStarted" and s.phase == "hero"
     assert s.pending().kind == "dispel"

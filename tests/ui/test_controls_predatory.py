@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules import ManifestationSpec, add_manifestations
 from game.rules.actions import EndPhase
-from game.rules.units import ManifestationState
 from game.ui.controls.predatory import ControlTool, PredatoryMoveTool
 from game.ui.intents import intent
 from tests.helpers import P1_WIZ2, P2_WIZ1, P2_WIZ2, battle
@@ -16,7 +16,7 @@ from tests.ui.uihelpers import button_for, screen_pos
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 def _board():

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules.actions import MoveUnit
 from game.rules.formation import COMBAT_RANGE
-from game.geometry.measure import distance
 from game.ui.controls.units import ChargeTool, DeployTool, MoveTool
 from game.ui.intents import intent
 from tests.helpers import P1_WIZ2, P2_WIZ1, R32, R40, battle

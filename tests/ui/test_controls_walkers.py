@@ -15,13 +15,12 @@ import pytest
 from game.data.models import Footprint
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
-from game.rules import Game, ScriptedDice
+from game.rules import Game, ManifestationSpec, ScriptedDice, add_manifestations, odds
 from game.rules.actions import EndPhase
-from game.rules import odds
 from game.rules.attacks import situation
 from game.rules.shooting import in_cover, shooting_volleys
 from game.rules.space import manifestation_shape, thing_shapes
-from game.rules.units import ManifestationState, ModelState, UnitState
+from game.rules.units import ModelState, UnitState
 from game.ui.controls.units import ChargeTool, MoveTool, charge_odds
 from game.ui.intents import intent
 from game.ui.render.overlays import Shape
@@ -35,7 +34,7 @@ IDS = ("m3", "m4", "m5", "p1u0", "p2u0", "p2u1", "p1u1", "kiln_golem", "rolling_
 
 
 def _put(s, mid, scroll, player, summoner, x, y):
-    s.manifestations[mid] = ManifestationState(mid, scroll, player, summoner, 0, x, y, commander=player)
+    add_manifestations(s, [ManifestationSpec(mid, scroll, summoner, x, y, player=player, commander=player)])
 
 
 def _board(dice=(), phase="movement", foe_at=(50, 40), golem_at=(20, 22), extra=None, profile="aos4"):

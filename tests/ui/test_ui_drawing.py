@@ -3,9 +3,8 @@ terrain blocks it; the summoning ghost is green where legal and red where not (G
 
 from __future__ import annotations
 
-import shapely
-
 import pygame
+import shapely
 
 from game.data.models import BattleMap
 from game.rules import Game, ScriptedDice

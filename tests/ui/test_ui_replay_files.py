@@ -9,7 +9,6 @@ import json
 import pytest
 
 from game.ui.intents import intent
-
 from tests.ui.conftest import frames
 
 
