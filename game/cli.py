@@ -110,7 +110,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--force",
         action="store_true",
-        help="let the exports replace existing files that are not GIF/PNG images, or symbolic links (the links themselves)",
+        help=(
+            "let the exports replace existing files that are not GIF/PNG images, "
+            "or symbolic links (the links themselves)"
+        ),
     )
 
     replay = sub.add_parser("replay", help="inspect or verify a replay file")
@@ -191,7 +194,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = read_replay(args.file)
         h = data["header"]
         print(
-            f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, seed {h['seed']}, {len(data['steps'])} actions"
+            f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, "
+            f"seed {h['seed']}, {len(data['steps'])} actions"
         )
         if not args.verify:
             return 0

@@ -232,7 +232,8 @@ def table(s: dict) -> str:
     pg = s["per_game"]
     rows = [
         f"{s['games']} games: {s['p1']} (first bot) vs {s['p2']} (second bot), sides and armies alternated",
-        f"  {s['p1']:>10} wins  {s['p1_wins']:5}   win rate {s['p1_win_rate']:.1%} (95% CI {lo:.1%} - {hi:.1%}, draws count half)",
+        f"  {s['p1']:>10} wins  {s['p1_wins']:5}   win rate {s['p1_win_rate']:.1%} "
+        f"(95% CI {lo:.1%} - {hi:.1%}, draws count half)",
         f"  {s['p2']:>10} wins  {s['p2_wins']:5}",
         f"  {'draws':>10}       {s['draws']:5}",
         f"  average rounds {s['average_rounds']:.2f}, actions {s['average_actions']:.0f}",

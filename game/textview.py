@@ -10,7 +10,8 @@ def describe_setup(state: State) -> str:
     g = state.game
     m = g.battlefield.map
     lines = [
-        f"Spellfield: {m.name} ({m.width:g}\" x {m.height:g}\"), rules profile {g.profile.name}, {g.rounds} battle rounds",
+        f"Spellfield: {m.name} ({m.width:g}\" x {m.height:g}\"), "
+        f"rules profile {g.profile.name}, {g.rounds} battle rounds",
         "Terrain: " + ", ".join(f"{t.name} [{', '.join(t.traits) or 'open'}]" for t in m.terrain),
         "Objectives: "
         + ", ".join(f"{o.name or '#' + str(i + 1)} at ({o.x:g}, {o.y:g})" for i, o in enumerate(m.objectives)),

@@ -163,7 +163,10 @@ class NormalBot:
             bank = (1 - fail - p) * 3.5 * 0.25 - fail * min(pts, 2) * 0.25
             score = p * value + max(0.0, bank) + 0.05
             where = f" at {self._name(state, a.target)}" if a.target else ""
-            txt = f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered ({pts} ritual points), worth {value:.1f}"
+            txt = (
+                f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered "
+                f"({pts} ritual points), worth {value:.1f}"
+            )
             return score, txt
         if isinstance(a, Banish):
             m = state.manifestations[a.manifestation]
@@ -249,7 +252,8 @@ class NormalBot:
                 (
                     1.0,
                     decline,
-                    f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, a bigger spell can still come ({future:.1f})",
+                    f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, "
+                    f"a bigger spell can still come ({future:.1f})",
                 ),
                 (0.0, best, ""),
             ]
@@ -372,7 +376,8 @@ class NormalBot:
                 (
                     v,
                     a,
-                    f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)",
+                    f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) "
+                    "and the enemy cannot turn it on us (E7)",
                 )
             )
         return out
@@ -797,7 +802,8 @@ class NormalBot:
                 (
                     best[0],
                     a,
-                    f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: {best[1]:.0%} to make it, worth {best[2]:.1f}",
+                    f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: "
+                    f"{best[1]:.0%} to make it, worth {best[2]:.1f}",
                 )
             )
         if not out:

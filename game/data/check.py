@@ -88,9 +88,8 @@ def check_files(
                 )
             else:
                 problems.append(
-                    f"{label}: not a map file (no [map] table), a demonstration ([demo] and [[step]]) or a content file (no "
-                    + ", ".join(f"[[{k}]]" for k in CONTENT_KEYS)
-                    + ")"
+                    f"{label}: not a map file (no [map] table), a demonstration ([demo] and [[step]]) "
+                    "or a content file (no " + ", ".join(f"[[{k}]]" for k in CONTENT_KEYS) + ")"
                 )
         except DataError as e:
             problems += e.problems

@@ -155,11 +155,13 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
                 )
             elif a.kind == "spell" and m.kind != "endless_spell":
                 problems.append(
-                    f"{at('ability', a.id)}: effects[{j}]: a spell summons endless spells, but {m.id!r} is an {m.kind} (M9)"
+                    f"{at('ability', a.id)}: effects[{j}]: a spell summons endless spells, "
+                    f"but {m.id!r} is an {m.kind} (M9)"
                 )
             elif a.kind == "prayer" and m.kind != "invocation":
                 problems.append(
-                    f"{at('ability', a.id)}: effects[{j}]: a prayer summons invocations, but {m.id!r} is an {m.kind} (M9)"
+                    f"{at('ability', a.id)}: effects[{j}]: a prayer summons invocations, "
+                    f"but {m.id!r} is an {m.kind} (M9)"
                 )
 
     # Lores (M8): abilities exist, match the lore's kind; manifestation lores summon.
@@ -174,11 +176,13 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
             elif lore.kind == "manifestation":
                 if held.summons is None:
                     problems.append(
-                        f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} has no summon effect; a manifestation lore holds only summoning spells and prayers (M9)"
+                        f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} has no summon effect; "
+                        "a manifestation lore holds only summoning spells and prayers (M9)"
                     )
             elif held.kind != lore.kind:
                 problems.append(
-                    f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {held.kind}, but this is a {lore.kind} lore (M8)"
+                    f"{at('lore', lore.id)}: abilities[{j}]: {aid!r} is a {held.kind}, "
+                    f"but this is a {lore.kind} lore (M8)"
                 )
 
     # Warscrolls: their own spells and prayers exist and have the right kind (M8).
@@ -198,7 +202,8 @@ def cross_reference_problems(merged: Mapping[str, Mapping[str, BaseModel]], sour
         for j, e in enumerate(m.pass_across):
             if e.handler == "summon":
                 problems.append(
-                    f"{at('manifestation', m.id)}: pass_across[{j}]: a manifestation cannot summon when it passes across a unit"
+                    f"{at('manifestation', m.id)}: pass_across[{j}]: "
+                    "a manifestation cannot summon when it passes across a unit"
                 )
 
     # Armies: units exist; one lore of each kind, of that kind (M8).

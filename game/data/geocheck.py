@@ -79,7 +79,10 @@ def polygon_problem(points: Sequence[tuple[float, float]]) -> str | None:
     """Why these points are not a simple polygon with area, or None."""
     distinct = len(set(map(tuple, points)))
     if distinct < 3:
-        return f"its {len(points)} points coincide in {distinct} distinct point{'s' if distinct != 1 else ''}; a polygon needs 3 or more"
+        return (
+            f"its {len(points)} points coincide in {distinct} distinct point{'s' if distinct != 1 else ''}; "
+            "a polygon needs 3 or more"
+        )
     poly = Polygon(points)
     if not poly.is_valid:
         return explain_validity(poly)
@@ -150,7 +153,8 @@ def map_problems(
             continue
         if z.player in zones:
             out.append(
-                f"{label}: map.deployment[{i}]: a second zone for player {z.player} (first is map.deployment[{zones[z.player][0]}])"
+                f"{label}: map.deployment[{i}]: a second zone for player {z.player} "
+                f"(first is map.deployment[{zones[z.player][0]}])"
             )
             continue
         poly = Polygon(z.points)
@@ -208,7 +212,8 @@ def _anchor_problems(
                 "in impassable terrain",
                 where,
                 lambda k=k, x=x, y=y, j=j: (
-                    f"{where}[{k}]: ({x:g}, {y:g}) lies inside impassable terrain map.terrain[{j}] ({bm.terrain[j].name!r})"
+                    f"{where}[{k}]: ({x:g}, {y:g}) lies inside impassable terrain "
+                    f"map.terrain[{j}] ({bm.terrain[j].name!r})"
                 ),
             )
         usable[k] = k not in blocked

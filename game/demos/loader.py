@@ -159,7 +159,8 @@ def _summonable(demo: DemoFile, label: str) -> list[str]:
             )
         if m.model >= len(u.models):
             out.append(
-                f"{label}: manifestation[{i}].model: {m.summoner!r} has {len(u.models)} model(s); there is no model {m.model} (E5)"
+                f"{label}: manifestation[{i}].model: {m.summoner!r} has {len(u.models)} model(s); "
+                f"there is no model {m.model} (E5)"
             )
         why = summon_problem(game, u.player, u.warscroll, m.scroll)
         if why:

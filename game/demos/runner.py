@@ -183,7 +183,8 @@ def check_facts(f: Facts, state: State, where: str) -> list[str]:
             bad("alive", thing, want, got)
     if f.manifestations is not None and sorted(f.manifestations) != sorted(state.manifestations):
         out.append(
-            f"{where}.manifestations: expected {sorted(f.manifestations)}, the engine has {sorted(state.manifestations)}"
+            f"{where}.manifestations: expected {sorted(f.manifestations)}, "
+            f"the engine has {sorted(state.manifestations)}"
         )
     for mid, want in f.commander.items():
         got = state.manifestations[mid].commander if mid in state.manifestations else None

@@ -80,8 +80,9 @@ def _check_banish(state: "State", a: Banish) -> None:
     ):
         raise IllegalActionError(
             "not_banishable",
-            f"{scroll_of(state, a.manifestation).name} ({a.manifestation}) is an {kind.replace('_', ' ')}: in this profile "
-            f"only {', '.join(_kind_name(k) for k in sorted(state.game.profile.banish_kinds))} can be banished; dispel it instead (E3)",
+            f"{scroll_of(state, a.manifestation).name} ({a.manifestation}) is an {kind.replace('_', ' ')}: "
+            f"in this profile only {', '.join(_kind_name(k) for k in sorted(state.game.profile.banish_kinds))} "
+            "can be banished; dispel it instead (E3)",
             "E3",
         )
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")

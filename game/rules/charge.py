@@ -162,7 +162,9 @@ def charge_move_view(state: "State", d: ChargeMoveFrame) -> Decision:
     return Decision(
         player=d.player,
         kind="charge_move",
-        prompt=f"move {label(state, d.unit)} up to {d.roll}\" to end within ½\" of an enemy, or give up the charge (R4)",
+        prompt=(
+            f"move {label(state, d.unit)} up to {d.roll}\" to end within ½\" of an enemy, or give up the charge (R4)"
+        ),
         options=state.lazily(lambda: charge_move_options(state, d)),
         candidates=state.lazily(candidates),
         data={"unit": d.unit, "roll": d.roll},

@@ -26,7 +26,8 @@ def read_json_file(path: str | Path, what: str, max_bytes: int, error: type[Exce
         raise error(f"{p}: not UTF-8 text; the file is damaged") from None
     except json.JSONDecodeError as exc:
         raise error(
-            f"{p}: line {exc.lineno}, column {exc.colno}: invalid JSON ({exc.msg}); the file is damaged or was cut short"
+            f"{p}: line {exc.lineno}, column {exc.colno}: invalid JSON ({exc.msg}); "
+            "the file is damaged or was cut short"
         ) from None
     except RecursionError:
         raise error(f"{p}: nesting too deep to be a {what}") from None

@@ -59,13 +59,15 @@ def check_own_mover(state: "State", player: int, thing: str) -> None:
         if not follows_m10(state, thing):
             raise IllegalActionError(
                 "manifestation_immune",
-                f"{label(state, thing)} is an {s.kind.replace('_', ' ')}: in this profile it does not move like a unit (E1)",
+                f"{label(state, thing)} is an {s.kind.replace('_', ' ')}: "
+                "in this profile it does not move like a unit (E1)",
                 "E1",
             )
         if s.predatory:
             raise IllegalActionError(
                 "predatory",
-                f"{label(state, thing)} is PREDATORY: it moves only by the predatory procedure at the end of each hero phase (M10, E6)",
+                f"{label(state, thing)} is PREDATORY: "
+                "it moves only by the predatory procedure at the end of each hero phase (M10, E6)",
                 "M10",
             )
         if s.move <= 0:

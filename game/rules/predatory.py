@@ -333,7 +333,8 @@ def point_problem(state: "State", mid: str, x: float, y: float) -> tuple[str, st
     if not (-TOL <= x <= bf.width + TOL and -TOL <= y <= bf.height + TOL):
         return (
             "off_battlefield",
-            f"({x:.2f}, {y:.2f}) is not on the {bf.width:g}\" x {bf.height:g}\" battlefield; {_name(state, mid)} must stay on it (E9)",
+            f"({x:.2f}, {y:.2f}) is not on the {bf.width:g}\" x {bf.height:g}\" battlefield; "
+            f"{_name(state, mid)} must stay on it (E9)",
             "E9",
         )
     d = reach_used(state, mid, x, y)

@@ -94,8 +94,9 @@ class ManifestationMoved(Event):
     `path` is the movement actually made (start, end): start == end when it did not move.
     `target` is the point picked; `measured` is how far that point was from the manifestation,
     from the closest point of its footprint (E9, G1), at most `reach` (E10). `distance` is how
-    far its centre moved (0 when `reason` says why it could not be placed). `passed_across` lists the units whose bases the swept footprint
-    touched, in the order it reached them. `player` is the commanding player (E8)."""
+    far its centre moved (0 when `reason` says why it could not be placed). `passed_across`
+    lists the units whose bases the swept footprint touched, in the order it reached them.
+    `player` is the commanding player (E8)."""
 
     manifestation: str
     scroll: str

@@ -129,7 +129,8 @@ def _check_shoot(state: "State", a: Shoot) -> None:
     if not shooting_volleys(state, a.unit, a.target):
         raise IllegalActionError(
             "no_shot",
-            f"no model of {label(state, a.unit)} has {a.target} both within range ({reach:g}\"; closest {d:.2f}\") and visible (G1, G2)",
+            f"no model of {label(state, a.unit)} has {a.target} both within range "
+            f"({reach:g}\"; closest {d:.2f}\") and visible (G1, G2)",
             "G2",
         )
 

@@ -87,7 +87,8 @@ def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Abi
         u = state.units[unit_id]
         raise IllegalActionError(
             "not_known",
-            f"{u.name} ({unit_id}) does not know {ability.name}: it is on neither its warscroll nor its army's lores (M8)",
+            f"{u.name} ({unit_id}) does not know {ability.name}: "
+            "it is on neither its warscroll nor its army's lores (M8)",
             "M8",
         )
     return ability

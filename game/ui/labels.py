@@ -128,7 +128,10 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
         target = f" -> {name_of(state, action.target)}" if action.target else ""
-        o = f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); fail on 1: {pct(query.odds.prayer_fail_chance())}"
+        o = (
+            f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); "
+            f"fail on 1: {pct(query.odds.prayer_fail_chance())}"
+        )
         return OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text)
     if t == "Banish":
         from game.rules.query import banish_bonus
@@ -322,7 +325,10 @@ def _predatory_moved(state, ev, n) -> str:
         why = f": {ev.reason}" if ev.reason else ""
         return f"{n(ev.manifestation)} stays where it is{why}"
     across = f", across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
-    return f"{n(ev.manifestation)} moves {ev.distance:.1f}\" to a point {ev.measured:.1f}\" from it (reach {ev.reach:g}\"){across}"
+    return (
+        f"{n(ev.manifestation)} moves {ev.distance:.1f}\" to a point {ev.measured:.1f}\" from it "
+        f"(reach {ev.reach:g}\"){across}"
+    )
 
 
 def _wild(state, ev, n) -> str:

@@ -6,8 +6,9 @@ model is drawn (a unit of several models is one wizard, E5); click the manifesta
 
 Move (E8-E10, "predatory_move"): pick the manifestation (click it, or its button), then move the
 pointer: the reach outline shows Move + 3" measured from its footprint (the engine's
-`reach_area`: a circle of Move + 3" + r for a round one, the grown oval for an oval one), the straight path and the swept footprint
-follow the pointer, the units it would pass across are highlighted, and warnings say when the
+`reach_area`: a circle of Move + 3" + r for a round one, the grown oval for an oval one), the
+straight path and the swept footprint follow the pointer, the units it would pass across are
+highlighted, and warnings say when the
 point is out of reach, when the footprint cannot be placed there (it stays put: a 0" move, the
 engine's `blocked_reason`) or when it would touch the edge (it is removed, E4b). Click to move.
 """

@@ -659,7 +659,10 @@ def movement_control(ctx: PanelContext) -> PanelView:
         view.lines.append(
             {
                 "normal": f'Normal move: up to {reach:g}" (it may not end within 3" of the enemy, R4).',
-                "run": f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); no shooting or charging this turn.',
+                "run": (
+                    f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); '
+                    "no shooting or charging this turn."
+                ),
                 "retreat": f'Retreating: up to {reach:g}", ending out of combat; no shooting or charging this turn.',
             }[kind]
         )
@@ -708,7 +711,10 @@ def charge_odds(state, thing: str) -> str:
         return ""
     g, t = gaps[0]
     need = max(0.0, g - ENGAGE)
-    return f'{name_of(state, t)[:18]} {g:.1f}": needs {odds.charge_roll_needed(need)}+ on 2D6 ({pct(odds.charge_chance(need))})'
+    return (
+        f'{name_of(state, t)[:18]} {g:.1f}": needs {odds.charge_roll_needed(need)}+ on 2D6 '
+        f"({pct(odds.charge_chance(need))})"
+    )
 
 
 @control("phase:charge")

@@ -51,7 +51,10 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
     elif state.stage == "over":
         phase = "Game over"
     else:
-        phase = f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  {state.phase.replace('_', ' ').title()} phase"
+        phase = (
+            f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  "
+            f"{state.phase.replace('_', ' ').title()} phase"
+        )
     t = theme.text(phase, 17, theme.TEXT, bold=True)
     surf.blit(t, (x, cy - t.get_height() / 2))
     x += t.get_width() + 20

@@ -286,7 +286,8 @@ class BattleScene(Scene):
             self.rule_popup = (
                 "Keys",
                 "E end phase, R ruler (drag base to base), F fit, S screenshot, "
-                "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
+                "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, "
+                "Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
                 "click a unit to select it (sight lines to the hovered target), Esc back.",
             )
 
@@ -549,7 +550,9 @@ class BattleScene(Scene):
                 self.controllers.get(self.decision.player), HumanController
             ):
                 self.view = PanelView(
-                    title=f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking...",
+                    title=(
+                        f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking..."
+                    ),
                     lines=[self.decision.prompt],
                     point=None,
                 )
@@ -809,10 +812,16 @@ class BattleScene(Scene):
         st = self.state
         m = st.manifestations[mid]
         scroll = st.game.content.manifestations[m.scroll]
-        stats = f"{name_of(st, mid)} (player {m.player}): {'PREDATORY, ' if scroll.predatory else ''}Move {scroll.move:g}\", banishment {scroll.banishment}"
+        stats = (
+            f"{name_of(st, mid)} (player {m.player}): {'PREDATORY, ' if scroll.predatory else ''}"
+            f"Move {scroll.move:g}\", banishment {scroll.banishment}"
+        )
         if not scroll.predatory:
             if query.moves_like_unit(st, mid):  # M10: the engine's test
-                stats += f", Health {max(0, scroll.health - m.damage)}/{scroll.health}, Save {scroll.save}+: moves like a unit (M10)"
+                stats += (
+                    f", Health {max(0, scroll.health - m.damage)}/{scroll.health}, "
+                    f"Save {scroll.save}+: moves like a unit (M10)"
+                )
             return None, stats
         cz = query.control_zone(st, mid)
         if cz.zone is None:
