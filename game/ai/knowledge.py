@@ -16,7 +16,18 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.rules.query import OBJECTIVE_RANGE, Weapon, fight_odds, general_of, modifier, odds, shooting_odds, situation
+from game.rules.query import (
+    CHARGE_REACH,
+    COMBAT_RANGE,
+    OBJECTIVE_RANGE,
+    Weapon,
+    fight_odds,
+    general_of,
+    modifier,
+    odds,
+    shooting_odds,
+    situation,
+)
 
 if TYPE_CHECKING:
     from game.rules import State
@@ -223,7 +234,7 @@ def threat_to(state: "State", uid: str, by_player: int) -> float:
         ws = ws_of(state, e)
         ex, ey = centre(state, e)
         d = math.hypot(cx - ex, cy - ey)
-        if d <= ws.move + 12 + 3:
+        if d <= ws.move + CHARGE_REACH + COMBAT_RANGE:  # a move, a charge of up to 12", then 3" (R4)
             total += 0.6 * attack_output(state, e, uid, "combat")
         rng = max((w.range for w in ws.weapons if w.range > 0), default=0)
         if rng and d <= ws.move + rng + 2:
@@ -294,7 +305,7 @@ def _reach_output(state: "State", attacker: str, victim: str) -> float:
     vx, vy = centre(state, victim)
     d = math.hypot(ax - vx, ay - vy)
     out = 0.0
-    if d <= ws.move + 12 + 3:
+    if d <= ws.move + CHARGE_REACH + COMBAT_RANGE:  # a move, a charge of up to 12", then 3" (R4)
         out = max(out, attack_output(state, attacker, victim, "combat"))
     rng = max((w.range for w in ws.weapons if w.range > 0), default=0)
     if rng and d <= ws.move + rng + 2:

@@ -44,7 +44,7 @@ from game.rules import (
     Unbind,
     query,
 )
-from game.rules.query import can_be_affected, flags_of, movers, walkers
+from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_of, movers, walkers
 
 Scored = tuple[float, Action, str]  # (score, action, explanation)
 
@@ -592,7 +592,7 @@ class NormalBot:
         gap = K.gap(state, mid, target)
         shots = max((w.range for w in ranged(state, mid)), default=0.0)
         name = self._name(state, mid)
-        if not declared(state, mid) and kind == "normal" and gap > reach + 12 and gap > shots + reach:
+        if not declared(state, mid) and kind == "normal" and gap > reach + CHARGE_REACH and gap > shots + reach:
             return (
                 1.0,
                 Run(player=me, unit=mid),
@@ -618,7 +618,7 @@ class NormalBot:
             return None
         cx, cy = K.centre(state, uid)
         if fighting and not declared(state, uid):
-            foes = [e for e in enemies if K.gap(state, uid, e) <= 3.05]
+            foes = [e for e in enemies if K.gap(state, uid, e) <= COMBAT_RANGE + 0.05]
             out_v = max(
                 (K.expected_damage_value(state, e, K.attack_output(state, uid, e, "combat")) for e in foes), default=0.0
             )
@@ -763,7 +763,7 @@ class NormalBot:
         return mine - w * back
 
     def _p_charge(self, state: State, d: Decision) -> list[Scored]:
-        from game.rules.query import CHARGE_REACH, in_combat
+        from game.rules.query import in_combat
 
         done = self.plan.reset_if(state.turn, "charge")
         me = self.player
@@ -907,7 +907,7 @@ class NormalBot:
             # best trades first: units that may not survive to fight later go early
             danger = 0.0
             for e in K.live_units(state, 3 - me):
-                if K.gap(state, a.unit, e) <= 3.05:
+                if K.gap(state, a.unit, e) <= COMBAT_RANGE + 0.05:
                     danger += K.attack_output(state, e, a.unit, "combat")
             risk = min(1.0, danger / max(1, K.wounds_left(state, a.unit)))
             score = v * (1 + 0.5 * risk)
