@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Action, EndPhase, Fight, PassFight, Shoot
+from game.rules import Action, EndPhase, Fight, PassFight, Shoot, query
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
@@ -217,7 +217,8 @@ def fight_control(ctx: PanelContext) -> PanelView:
         uid = next(iter(units)) if len(units) == 1 else None
     if uid is None:
         view.lines.append(
-            "Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to 3\" "
+            "Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to "
+            f'{query.PILE_IN:g}" '
             "towards its target; a PREDATORY manifestation fights where it stands)."
         )
         for k, acts in units.items():
@@ -225,7 +226,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
                 ButtonSpec(
                     name_of(st, k),
                     intent("select", unit=k),
-                    f"{len(acts)} target{'s' if len(acts) != 1 else ''} within 3\"",
+                    f"{len(acts)} target{'s' if len(acts) != 1 else ''} within {query.COMBAT_RANGE:g}\"",
                     role="nav",
                 )
             )
@@ -239,7 +240,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
             "Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
         )
         view.lines.append(pile_in_text(st, uid))
-        view.lines.append("Click a highlighted target within 3\".")
+        view.lines.append(f'Click a highlighted target within {query.COMBAT_RANGE:g}".')
         for a in units[uid]:
             try:
                 h, dmg, n = fight_odds(st, uid, a.target)
