@@ -104,3 +104,30 @@ def test_e9_an_oval_predators_reach_is_drawn_as_its_footprint_grown_by_the_reach
     minx, _, maxx, _ = area.bounds
     assert maxx - 24 == pytest.approx(14, abs=0.01) and 24 - minx == pytest.approx(14, abs=0.01)  # 3" + 11" each way
     shot(app, "predatory_oval_reach.png")
+
+
+@pytest.mark.parametrize("gap, word", [(24.0, "wholly within"), (24.01, "NOT wholly within")])
+def test_e7_hover_text_and_zone_come_from_the_engine(app, gap, word):
+    # E7: hovering a predatory manifestation draws its summoning model's 24" zone and says what
+    # query.control_zone decides, at the boundary both ways
+    from tests.helpers import R40
+
+    r60 = 60 / 25.4 / 2
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])})
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 10 + R40 + gap - r60, 22)
+    scene = scene_for(app, s)
+    ring, text = scene.control_zone("pyre")
+    assert (ring.x, ring.y, ring.radius) == pytest.approx((10, 22, R40 + 24))
+    assert f'{word} 24" of ' in text and text.endswith("which summoned it (E7)")
+
+
+def test_e5_hover_on_a_manifestation_whose_summoning_model_is_slain_says_it_is_wild(app):
+    # E5, E7: the summoning model is slain while its unit lives: no zone, "wild"
+    from tests.helpers import P1_COVEN
+
+    s = battle({"c": (1, P1_COVEN, [(10, 10), (12, 10), (14, 10)]), "w2": (2, P2_WIZ2, [(50, 10)])})
+    add_manifestations(s, [ManifestationSpec("pyre", "rolling_pyre", "c", 24, 10, model=2)])
+    s.units["c"].models[2].slain = True
+    scene = scene_for(app, s)
+    ring, text = scene.control_zone("pyre")
+    assert ring is None and "the model that summoned it is slain: it is wild (E5, E7)" in text
