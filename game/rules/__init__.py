@@ -4,7 +4,7 @@ The UI, the AI, the simulator and the tools import from here and from `game.rule
 the engine says about a position) only; the other modules are the engine's own (a test,
 tests/test_public_surface.py, holds the UI and the AI to that). Here:
 
-- the engine: `Game` (content + profile + battlefield), `State` (`pending()`, `legal_actions()`,
+- the engine: `Game` (content + profile + battlefield), `State` (`pending()`, `legal()`,
   `explain()`, `apply()`), `Decision`, the dice and the errors;
 - every action and event record (the turn's vocabulary, with `to_dict`/`from_dict`), and the
   typed frames of the open decisions (`State.decisions`);

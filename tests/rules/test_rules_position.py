@@ -60,3 +60,20 @@ def test_unknown_ids_and_a_missing_summoner_are_refused():
     ):
         with pytest.raises(PositionError, match=words):
             build_position(_game(), units, mans)
+
+
+def test_g4_adding_a_manifestation_on_a_base_is_refused_and_adds_nothing():
+    # G4: a footprint on a base is refused (every reason named) and the position is left as it was;
+    # a clear spot is accepted, and taking it off again leaves no trace (no event: an editor's act)
+    from game.rules import add_manifestations, remove_manifestations
+
+    s = build_position(_game(), [UnitSpec("w", 1, P1_WIZ2, [(10, 22)])])
+    with pytest.raises(PositionError, match="overlaps|stands on|on a base|clear of"):
+        add_manifestations(s, [ManifestationSpec("pyre", "rolling_pyre", "w", x=10.5, y=22)])
+    assert s.manifestations == {}
+    add_manifestations(s, [ManifestationSpec("pyre", "rolling_pyre", "w", x=20, y=22)])
+    assert s.manifestations["pyre"].summoner == "w" and s.pending().options
+    with pytest.raises(PositionError, match="already used"):
+        add_manifestations(s, [ManifestationSpec("pyre", "rolling_pyre", "w", x=30, y=22)])
+    remove_manifestations(s, ["pyre"])
+    assert s.manifestations == {}
