@@ -105,3 +105,34 @@ def resolve(state: "State", ctx: EffectContext, specs: list[EffectSpec]) -> None
 def modifier(state: "State", unit_id: str, kind: str) -> int:
     """The sum of a unit's active buffs of one kind (e.g. save_buff) for later phases to read."""
     return sum(b.value for b in state.units[unit_id].buffs if b.kind == kind)
+
+
+def effect_notes(state: "State", ability_id: str, user: str, target: str | None) -> list[str]:
+    """What `ability_id` used by `user` on `target` would do that a player should know before
+    committing (M3, M5): "no effect" when every effect it has would change nothing (healing a
+    unit with no damage), and a note when a timed modifier would add to one the target already
+    carries (modifiers of a kind add up: `modifier`). The engine allows the action either way."""
+    ability = state.game.content.abilities[ability_id]
+    who = target or user  # "self" abilities affect their user
+    unit = state.units.get(who)
+    notes: list[str] = []
+    changes = False
+    for spec in ability.effects:
+        if spec.handler == "heal":
+            hurt = unit is not None and any(m.damage for _, m in unit.live_models())
+            changes = changes or hurt
+        elif spec.handler in BUFF_KINDS:
+            if unit is None:
+                continue  # a manifestation carries no modifiers
+            changes = True
+            now = modifier(state, who, spec.handler)
+            if now:
+                total = now + (spec.value or 0)
+                notes.append(
+                    f"{unit.name} already has {spec.handler.replace('_', ' ')} {now:+d}: it adds up to {total:+d}"
+                )
+        else:
+            changes = True  # damage, summoning: always something to resolve
+    if not changes and unit is not None:
+        notes.insert(0, f"no effect: {unit.name} has no damage to heal")
+    return notes

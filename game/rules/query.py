@@ -29,7 +29,7 @@ from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets, enemies_with
 from game.rules.combat import PILE_IN, fight_odds, fight_targets
 from game.rules.damage import ward_of
 from game.rules.dicexpr import expr_range
-from game.rules.effects import modifier
+from game.rules.effects import effect_notes, modifier
 from game.rules.formation import (
     COHERENCY,
     COMBAT_RANGE,
@@ -243,6 +243,7 @@ __all__ = [
     "shooting_odds",
     "fight_odds",
     "modifier",
+    "effect_notes",
     # scoring (R2)
     "control_scores",
     "general_of",
