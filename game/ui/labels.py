@@ -8,8 +8,9 @@ readable the day they land.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.rules import Action, DiceRolled, Event, query
@@ -33,7 +34,32 @@ def name_of(state, thing: Any) -> str:
         scroll = state.game.content.manifestations.get(thing)
         if scroll is not None:
             return scroll.name
+        seen = _seen_scrolls(state).get(thing)
+        if seen is not None and seen in state.game.content.manifestations:
+            return state.game.content.manifestations[seen].name
+        if _MANIFESTATION_ID.fullmatch(thing):
+            return "a manifestation"  # gone before its scroll was seen: still never the id
     return str(thing)
+
+
+_MANIFESTATION_ID = re.compile(r"m\d+")
+# The scroll of every manifestation an event has named, per game: a manifestation that has left
+# the battlefield is gone from the state, but the log still names it in lines read since.
+_SCROLLS: "weakref.WeakKeyDictionary[Any, dict[str, str]]" = weakref.WeakKeyDictionary()
+
+
+def _seen_scrolls(state) -> dict[str, str]:
+    try:
+        return _SCROLLS.setdefault(state.game, {})
+    except TypeError:  # a game that cannot be weakly referenced: no memory
+        return {}
+
+
+def _learn(state, ev: Event) -> None:
+    """Remember the scroll of a manifestation that an event names together with its scroll."""
+    mid, scroll = getattr(ev, "manifestation", None), getattr(ev, "scroll", None)
+    if isinstance(mid, str) and isinstance(scroll, str) and scroll:
+        _seen_scrolls(state)[mid] = scroll
 
 
 _PLAIN: dict = {}
@@ -205,11 +231,17 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
 
 
 def event_line(state, ev: Event) -> str:
+    """The log's sentence for one event: names and words, never ids."""
+    _learn(state, ev)
+    return plain(state, _event_line(state, ev))
+
+
+def _event_line(state, ev: Event) -> str:
     t = ev.type
     n = lambda x: name_of(state, x)  # noqa: E731
     g = state.game
     if t == "DiceRolled":
-        return f"rolled {'+'.join(map(str, ev.dice))} for {ev.purpose}"
+        return f"rolled {', '.join(map(str, ev.dice))} for {purpose_words(state, ev.purpose)}"
     if t == "RoundStarted":
         return f"Battle round {ev.round} begins"
     if t == "PriorityWon":
@@ -262,8 +294,8 @@ def event_line(state, ev: Event) -> str:
             "dispelled" if ev.dispelled else "fails"
         )
     if t == "ManifestationRemoved":
-        name = g.content.manifestations[ev.scroll].name if ev.scroll in g.content.manifestations else ev.scroll
-        return f"{name} removed ({ev.reason})"
+        name = g.content.manifestations[ev.scroll].name if ev.scroll in g.content.manifestations else "A manifestation"
+        return f"{name} is removed: {_REMOVED.get(ev.reason, ev.reason.replace('_', ' '))}"
     if t == "DamageDealt":
         return f"{n(ev.unit)} takes {ev.amount} {'mortal ' if ev.mortal else ''}damage ({n(ev.source)})"
     if t == "ModelSlain":
@@ -282,9 +314,18 @@ def event_line(state, ev: Event) -> str:
             v = f"{v:.1f}"
         elif isinstance(v, (list, tuple)) and len(v) > 4:
             v = f"{len(v)} points"
-        parts.append(f"{f.name} {name_of(state, v)}")
+        parts.append(f"{f.name.replace('_', ' ')} {name_of(state, v)}")
     return _humanise(t) + (": " + ", ".join(parts) if parts else "")
 
+
+_REMOVED = {
+    "banished": "banished",
+    "dispelled": "dispelled",
+    "destroyed": "destroyed",
+    "severed": "the unit that summoned it is slain",
+    "edge": "it left the battlefield",
+    "warscroll": "its warscroll says so",
+}
 
 _WILD_REASONS = {
     "out_of_range": "not wholly within {range:g}\" of the model that summoned it",
@@ -321,6 +362,7 @@ def _predatory_began(state, ev, n) -> str:
 
 
 def _predatory_moved(state, ev, n) -> str:
+    _learn(state, ev)
     if ev.distance <= 0:
         why = f": {ev.reason}" if ev.reason else ""
         return f"{n(ev.manifestation)} stays where it is{why}"
@@ -365,6 +407,52 @@ _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
 }
 
 
+# --- roll purposes in words -----------------------------------------------------------------
+
+# The engine names each roll's purpose (game.rules: attacks, damage, removal, effects); these read
+# the target numbers back out of them, so the tray can say what each die needed.
+_HIT = re.compile(r"(?P<w>.+) hit rolls \((?P<hit>\d+)\+(?P<mod>[+-]\d+)\)")
+_WOUND = re.compile(r"(?P<w>.+) wound rolls \((?P<wound>\d+)\+\)")
+_SAVE = re.compile(r"save rolls \((?P<need>-?\d+)\+ after rend (?P<rend>-?\d+)\)")
+_WARD = re.compile(r"ward (?P<ward>\d+)\+ for (?P<who>.+)")
+_REMOVAL = re.compile(r"(?P<name>.+) \((?P<mid>[^()]+)\) removal: (?P<value>\d+) or less")
+_ON_ROLL = re.compile(r"(?P<ab>[a-z0-9_]+) on (?P<on>\d+)\+")
+_AMOUNT = re.compile(r"(?P<what>.+) (?P<kind>damage|healing|attacks)")
+_ID = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _hit_words(hit: str, mod: str) -> str:
+    m = int(mod)
+    return f"{hit}+" + (f" ({m:+d} to hit)" if m else "")
+
+
+def _content_words(state, text: str) -> str:
+    """Content ids (ability and manifestation ids) in `text` as their names."""
+    return _ID.sub(lambda mt: name_of(state, mt.group(0)), text)
+
+
+def purpose_words(state, purpose: str) -> str:
+    """A roll's purpose as a player reads it: names, not ids; "4+ (-1 to hit)", not "(4+-1)"."""
+    if mt := _HIT.fullmatch(purpose):
+        return f"{mt['w']} hit rolls, {_hit_words(mt['hit'], mt['mod'])}"
+    if mt := _WOUND.fullmatch(purpose):
+        return f"{mt['w']} wound rolls, {mt['wound']}+"
+    if mt := _SAVE.fullmatch(purpose):
+        return f"save rolls, {mt['need']}+ after rend {mt['rend']}"
+    if mt := _WARD.fullmatch(purpose):
+        return f"ward rolls, {mt['ward']}+, for {mt['who']}"
+    if mt := _REMOVAL.fullmatch(purpose):
+        return f"{_removal_name(state, mt)} removal roll (removed on {mt['value']} or less)"
+    if mt := _ON_ROLL.fullmatch(purpose):
+        return f"{name_of(state, mt['ab'])} on {mt['on']}+"
+    return plain(state, _content_words(state, purpose))
+
+
+def _removal_name(state, mt: re.Match) -> str:
+    mid = mt["mid"]
+    return name_of(state, mid) if mid in state.manifestations else mt["name"]
+
+
 # --- the dice tray --------------------------------------------------------------------------
 
 
@@ -374,10 +462,122 @@ class TrayEntry:
     text: str  # e.g. "casting 6+1 = 7 >= 7: cast"
     good: bool | None  # for the acting player: success, failure or neutral
     rule: str = ""
+    # per die, in order: True when that die passed its roll, False when it failed (the engine's
+    # per-die rules, game.rules.odds through query.odds); empty when the dice count as a total
+    marks: tuple[bool, ...] = field(default=())
+
+    @property
+    def passed(self) -> int:
+        return sum(self.marks)
+
+    @property
+    def folded(self) -> str:
+        """The entry's dice in a few words, for a row too narrow to show them all."""
+        n = len(self.dice)
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        return f"{dice}: {self.passed} pass" if self.marks else dice
 
 
 def _sum(d: tuple[int, ...]) -> str:
     return "+".join(map(str, d))
+
+
+def _of(k: int, n: int) -> str:
+    return f"all {n}" if k == n and n > 1 else f"{k} of {n}"
+
+
+def _attacks_after(evs: list[Event], i: int) -> Event | None:
+    """The AttacksResolved that closes the attack sequence a roll at `i` belongs to (R3)."""
+    for ev in evs[i + 1 :]:
+        if ev.type == "AttacksResolved":
+            return ev
+        if ev.type not in ("DiceRolled", "DamageDealt", "ModelSlain", "UnitDestroyed", "ManifestationDamaged",
+                           "ManifestationRemoved"):
+            return None
+    return None
+
+
+_CRIT_WORDS = {"mortal": "mortal damage", "auto_wound": "auto-wound", "two_hits": "2 hits each"}
+
+
+def _crit_of(state, closing: Event | None, weapon: str) -> str:
+    """What a critical hit does for the attacker's weapon of this name ("" when nothing extra)."""
+    if closing is None:
+        return ""
+    g = state.game
+    who = closing.unit
+    if who in state.units:
+        weapons = g.warscroll(state.units[who].warscroll).weapons
+    elif who in state.manifestations:
+        weapons = g.content.manifestations[state.manifestations[who].scroll].weapons
+    else:
+        return ""
+    w = next((w for w in weapons if w.name == weapon), None)
+    return query.odds.strike_of(w).crit if w is not None else ""
+
+
+def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
+    """Hit, wound, save and ward rolls: each die marked pass or fail by the engine's rule (R3)."""
+    ev = evs[i]
+    d = ev.dice
+    o = query.odds
+    n = len(d)
+    if mt := _HIT.fullmatch(ev.purpose):
+        hit, mod = int(mt["hit"]), int(mt["mod"])
+        marks = tuple(o.hit_roll_hits(x, hit, mod) for x in d)
+        crit = sum(1 for x, ok in zip(d, marks) if ok and o.critical_hit(x))
+        effect = _CRIT_WORDS.get(_crit_of(state, _attacks_after(evs, i), mt["w"]), "")
+        sixes = f" ({crit} {'six' if crit == 1 else 'sixes'}: {effect})" if crit and effect else ""
+        text = f"{mt['w']}: {_of(sum(marks), n)} hit on {_hit_words(mt['hit'], mt['mod'])}{sixes}"
+        return TrayEntry(d, text, None, ev.rule, marks)
+    if mt := _WOUND.fullmatch(ev.purpose):
+        marks = tuple(o.wound_roll_wounds(x, int(mt["wound"])) for x in d)
+        return TrayEntry(d, f"{mt['w']}: {_of(sum(marks), n)} wound on {mt['wound']}+", None, ev.rule, marks)
+    if mt := _SAVE.fullmatch(ev.purpose):
+        need, rend = int(mt["need"]), int(mt["rend"])
+        # `need` already folds in rend and save buffs, so it is tested against a bare save
+        marks = tuple(not o.save_roll_fails(x, need, 0, 0) for x in d)
+        closing = _attacks_after(evs, i)
+        who = f"{name_of(state, closing.target)} " if closing is not None else ""
+        if all(o.save_roll_fails(x, need, 0, 0) for x in o.D6):  # saves that cannot succeed
+            text = f"{who}no save possible: {need}+ after rend {rend}; {_of(n - sum(marks), n)} unsaved"
+        else:
+            text = f"{who}saves {_of(sum(marks), n)} on {need}+" + (f" (rend {rend})" if rend else "")
+        return TrayEntry(d, text, None, ev.rule, marks)
+    if mt := _WARD.fullmatch(ev.purpose):
+        marks = tuple(o.ward_roll_stops(x, int(mt["ward"])) for x in d)
+        return TrayEntry(d, f"{mt['who']}: ward {mt['ward']}+ stops {_of(sum(marks), n)}", None, ev.rule, marks)
+    return None
+
+
+def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
+    """Rolls whose outcome only the events after them tell: removal (E4) and on-a-roll effects."""
+    ev = evs[i]
+    d = ev.dice
+    later = evs[i + 1 :]
+    if mt := _REMOVAL.fullmatch(ev.purpose):
+        name = _removal_name(state, mt)
+        nxt = later[0] if later else None
+        if nxt is None:
+            return TrayEntry(d, f"{name} removal roll {_sum(d)}: removed on {mt['value']} or less", None, ev.rule)
+        gone = nxt.type == "ManifestationRemoved" and nxt.manifestation == mt["mid"]
+        return TrayEntry(
+            d,
+            f"{name} removal roll {_sum(d)} (removed on {mt['value']} or less): " + ("removed" if gone else "stays"),
+            None,
+            ev.rule,
+            (not gone,) if len(d) == 1 else (),
+        )
+    if mt := _ON_ROLL.fullmatch(ev.purpose):
+        name = name_of(state, mt["ab"])
+        if not later:
+            return TrayEntry(d, f"{name} on {mt['on']}+: rolled {_sum(d)}", None, ev.rule)
+        nxt = later[0]
+        # the effect's own record follows at once, with nothing dealt, when the roll failed
+        failed = nxt.type == "EffectApplied" and nxt.source == mt["ab"] and not nxt.value
+        text = f"{name} on {mt['on']}+: rolled {_sum(d)}: " + ("no effect" if failed else "it strikes")
+        return TrayEntry(d, text, not failed, ev.rule, (not failed,) if len(d) == 1 else ())
+    return None
 
 
 def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
@@ -385,12 +585,19 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
     out: list[TrayEntry] = []
     i = 0
     evs = list(events)
+    for ev in evs:
+        _learn(state, ev)
     while i < len(evs):
         ev = evs[i]
         nxt = evs[i + 1] if i + 1 < len(evs) else None
         if isinstance(ev, DiceRolled):
             d = ev.dice
             nt = nxt.type if nxt is not None else ""
+            entry = _per_die(state, evs, i) or _by_sequence(state, evs, i)
+            if entry is not None:
+                out.append(entry)
+                i += 1
+                continue
             if nt == "CastAttempted":
                 ok = nxt.outcome == "succeeded"
                 word = (
@@ -455,13 +662,21 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 )
                 i += 2
                 continue
+            if ev.purpose.startswith("priority roll-off") and len(d) == 2 and nt == "DiceRolled" and (
+                nxt.purpose == ev.purpose
+            ):
+                # R2 [ruling]: a tie is rolled again
+                out.append(TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: tied, rolled again", None, "R2"))
+                i += 1
+                continue
             if nt == "PriorityWon":
                 out.append(
                     TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: player {nxt.winner} has priority", None, "R2")
                 )
                 i += 2
                 continue
-            out.append(TrayEntry(d, f"{ev.purpose}: {_sum(d)} = {sum(d)}", None, ev.rule))
+            total = f"{_sum(d)} = {sum(d)}" if len(d) > 1 else _sum(d)
+            out.append(TrayEntry(d, f"{purpose_words(state, ev.purpose)}: {total}", None, ev.rule))
         elif ev.type == "PrayerResolved":
             tot = ev.roll + ev.ritual_points
             cmp = ">=" if ev.answered else "<"

@@ -18,15 +18,35 @@ PIPS = {
 }
 
 
-def die(surf: pygame.Surface, x: int, y: int, size: int, value: int, colour=(245, 240, 230)) -> None:
+PASS = (46, 150, 70)  # a die that passed its roll: green, with a tick
+FAIL = (190, 55, 50)  # a die that failed: red, with a cross (shape as well as colour)
+FACE = {None: (245, 240, 230), True: (212, 240, 212), False: (246, 208, 202)}
+
+
+def mark(surf: pygame.Surface, cx: int, cy: int, passed: bool, r: int = 6) -> None:
+    """A round badge: a tick on green for a pass, a cross on red for a fail."""
+    pygame.draw.circle(surf, PASS if passed else FAIL, (cx, cy), r)
+    pygame.draw.circle(surf, (25, 25, 25), (cx, cy), r, 1)
+    k = r - 3
+    if passed:
+        pygame.draw.lines(surf, (255, 255, 255), False, [(cx - k, cy), (cx - 1, cy + k), (cx + k, cy - k)], 2)
+    else:
+        pygame.draw.line(surf, (255, 255, 255), (cx - k, cy - k), (cx + k, cy + k), 2)
+        pygame.draw.line(surf, (255, 255, 255), (cx - k, cy + k), (cx + k, cy - k), 2)
+
+
+def die(surf: pygame.Surface, x: int, y: int, size: int, value: int, colour=None, passed: bool | None = None) -> None:
+    """One die face; `passed` tints it and badges it with a tick or a cross (None: neutral)."""
     r = pygame.Rect(x, y, size, size)
-    pygame.draw.rect(surf, colour, r, border_radius=4)
+    pygame.draw.rect(surf, colour or FACE[passed], r, border_radius=4)
     pygame.draw.rect(surf, (40, 40, 40), r, 1, border_radius=4)
     for px, py in PIPS.get(value, []):
         pygame.draw.circle(surf, (20, 20, 20), (x + px * size, y + py * size), max(2, size // 9))
     if value not in PIPS:
         t = theme.text(str(value), 13, (20, 20, 20), bold=True)
         surf.blit(t, (x + (size - t.get_width()) / 2, y + (size - t.get_height()) / 2))
+    if passed is not None:
+        mark(surf, x + size - 1, y + 1, passed, 5)
 
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, title: str | None = None) -> int:
@@ -84,32 +104,98 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
             surf.blit(n, (x, cy - n.get_height() / 2))
 
 
-def dice_tray(surf: pygame.Surface, rect: pygame.Rect, entries: list[TrayEntry]) -> None:
-    y = panel(surf, rect, "Dice tray")
-    size = 20
-    rows = max(1, (rect.bottom - y - 4) // (size + 6))
+DIE = 18  # a tray die's size in pixels
+STEP = DIE + 6  # room per die: its badge overhangs the right edge
+TEXT_MIN = 140  # the narrowest the words beside the dice may get
+LINE = 15
+
+
+def _fits(text: str, width: int) -> list[str]:
+    """`text` in at most two lines of `width`, the second cut with a full stop if need be."""
+    lines = theme.wrap(text, 13, width)
+    if len(lines) <= 2:
+        return lines
+    last, f = " ".join(lines[1:]), theme.font(13)
+    while f.size(last + ".")[0] > width and len(last) > 4:
+        last = last[:-1]
+    return [lines[0], last.rstrip() + "."]
+
+
+def _tally(surf: pygame.Surface, x: int, y: int, e: TrayEntry) -> int:
+    """A folded roll: tick and cross badges with their counts, or "N dice"; returns its width."""
+    if not e.marks:
+        t = theme.text(e.folded, 13, theme.TEXT_DIM, bold=True)
+        surf.blit(t, (x, y + (DIE - t.get_height()) / 2))
+        return t.get_width()
+    x0 = x
+    for passed, count in ((True, e.passed), (False, len(e.dice) - e.passed)):
+        mark(surf, x + 7, y + DIE // 2, passed, 7)
+        t = theme.text(str(count), 14, theme.TEXT, bold=True)
+        surf.blit(t, (x + 16, y + (DIE - t.get_height()) / 2))
+        x += 16 + t.get_width() + 8
+    return x - x0
+
+
+def _all_dice(surf: pygame.Surface, rect: pygame.Rect, row: pygame.Rect, e: TrayEntry) -> None:
+    """The hover view of a folded roll: every die, in rows, over the tray's other rows (inside
+    the tray, since the decision panel's buttons are drawn after it)."""
+    per = max(1, (rect.w - 16) // STEP)
+    fit = max(1, (rect.h - LINE - 16) // STEP)
+    rows = min(fit, (len(e.dice) + per - 1) // per)
+    box = pygame.Rect(rect.x + 2, rect.y + 2, rect.w - 4, rows * STEP + LINE + 10)
+    if row.centery < rect.centery:
+        box.bottom = rect.bottom - 2
+    pygame.draw.rect(surf, (28, 30, 36), box, border_radius=6)
+    pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
+    shown = min(len(e.dice), rows * per)
+    more = f" ({len(e.dice) - shown} more not shown)" if shown < len(e.dice) else ""
+    surf.blit(theme.text(e.folded + more, 12, theme.TEXT_DIM), (box.x + 8, box.y + 4))
+    marks = e.marks or (None,) * len(e.dice)
+    for k, (v, ok) in enumerate(list(zip(e.dice, marks))[:shown]):
+        die(surf, box.x + 8 + (k % per) * STEP, box.y + LINE + 6 + (k // per) * STEP, DIE, v, passed=ok)
+
+
+def dice_tray(
+    surf: pygame.Surface, rect: pygame.Rect, entries: list[TrayEntry], mouse: tuple[int, int] | None = None
+) -> None:
+    """The newest rolls, newest at the bottom. Hit, wound, save and ward dice carry a tick or a
+    cross; a roll with more dice than fit beside its words folds into counts, and the mouse over
+    it shows every die. Nothing is drawn outside `rect` but that hover view."""
+    top = panel(surf, rect, "Dice tray")
     if not entries:
-        surf.blit(theme.text("No rolls yet.", 13, theme.TEXT_DIM), (rect.x + 8, y))
+        surf.blit(theme.text("No rolls yet.", 13, theme.TEXT_DIM), (rect.x + 8, top))
         return
-    for e in entries[-rows:]:
-        x = rect.x + 8
-        for v in e.dice[:6]:
-            die(surf, x, y, size, v)
-            x += size + 3
-        if len(e.dice) > 6:
-            surf.blit(theme.text(f"+{len(e.dice) - 6}", 12, theme.TEXT_DIM), (x, y + 3))
-            x += 22
+    if mouse is None:
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+    left, right = rect.x + 8, rect.right - 8
+    per_row = max(1, (right - left - TEXT_MIN) // STEP)
+    y = rect.bottom - 4
+    hover = None
+    for e in reversed(entries):
+        folded = len(e.dice) > per_row
+        dice_w = 0 if not e.dice else (88 if folded else len(e.dice) * STEP)
+        room = right - left - dice_w - 4
+        lines = _fits(e.text, room)
+        h = max(DIE, LINE * len(lines)) + 6
+        if y - h < top:
+            break
+        y -= h
+        row = pygame.Rect(rect.x + 2, y, rect.w - 4, h)
+        dy = y + (h - 6 - DIE) // 2
+        if folded:
+            dice_w = max(dice_w, _tally(surf, left, dy, e) + 6)
+            if row.collidepoint(mouse):
+                hover = (row, e)
+        else:
+            marks = e.marks or (None,) * len(e.dice)
+            for k, (v, ok) in enumerate(zip(e.dice, marks)):
+                die(surf, left + k * STEP, dy, DIE, v, passed=ok)
         col = theme.TEXT_GOOD if e.good else theme.TEXT_BAD if e.good is False else theme.TEXT
-        room = rect.right - x - 10
-        txt = e.text
-        f = theme.font(13)
-        while f.size(txt)[0] > room and len(txt) > 8:
-            txt = txt[:-2]
-        if txt != e.text:
-            txt = txt[:-1] + "."
-        t = theme.text(txt, 13, col)
-        surf.blit(t, (x + 4, y + (size - t.get_height()) / 2))
-        y += size + 6
+        ty = y + (h - 6 - LINE * len(lines)) // 2
+        for k, line in enumerate(lines):
+            surf.blit(theme.text(line, 13, col), (left + dice_w + 4, ty + k * LINE))
+    if hover is not None:
+        _all_dice(surf, rect, *hover)
 
 
 def event_log(
