@@ -491,8 +491,14 @@ def _attacks_after(evs: list[Event], i: int) -> Event | None:
     for ev in evs[i + 1 :]:
         if ev.type == "AttacksResolved":
             return ev
-        if ev.type not in ("DiceRolled", "DamageDealt", "ModelSlain", "UnitDestroyed", "ManifestationDamaged",
-                           "ManifestationRemoved"):
+        if ev.type not in (
+            "DiceRolled",
+            "DamageDealt",
+            "ModelSlain",
+            "UnitDestroyed",
+            "ManifestationDamaged",
+            "ManifestationRemoved",
+        ):
             return None
     return None
 
@@ -662,8 +668,11 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 )
                 i += 2
                 continue
-            if ev.purpose.startswith("priority roll-off") and len(d) == 2 and nt == "DiceRolled" and (
-                nxt.purpose == ev.purpose
+            if (
+                ev.purpose.startswith("priority roll-off")
+                and len(d) == 2
+                and nt == "DiceRolled"
+                and (nxt.purpose == ev.purpose)
             ):
                 # R2 [ruling]: a tie is rolled again
                 out.append(TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: tied, rolled again", None, "R2"))
