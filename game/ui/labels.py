@@ -128,6 +128,17 @@ class OptionLabel:
     tip: str = ""  # longer help
 
 
+def _with_notes(state, label: OptionLabel, ability: str, action) -> OptionLabel:
+    """The engine's word on what the ability would do to this target (query.effect_notes): a
+    useless target is flagged "no effect" on the button before the player commits."""
+    notes = query.effect_notes(state, ability, action.unit, action.target)
+    if not notes:
+        return label
+    useless = notes[0].startswith("no effect")
+    text = f"{label.text} (no effect)" if useless else label.text
+    return OptionLabel(text, f"{label.odds}; {'; '.join(notes)}" if label.odds else "; ".join(notes), label.tip)
+
+
 def describe(state, action: Action, decision=None) -> OptionLabel:
     """The label, odds and help for one action."""
     t = action.type
@@ -149,7 +160,7 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         o = f"cast {pct(query.odds.cast_chance(sp.value))}, lands {pct(lands)}" + (
             " (unbinder in range)" if unb else " (no unbinder)"
         )
-        return OptionLabel(f"{sp.name} ({sp.value}+){target}", o, sp.text)
+        return _with_notes(state, OptionLabel(f"{sp.name} ({sp.value}+){target}", o, sp.text), action.spell, action)
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
@@ -158,7 +169,7 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
             f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); "
             f"fail on 1: {pct(query.odds.prayer_fail_chance())}"
         )
-        return OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text)
+        return _with_notes(state, OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text), action.prayer, action)
     if t == "Banish":
         from game.rules.query import banish_bonus
 

@@ -34,3 +34,14 @@ def test_m3_a_modifier_the_target_already_carries_adds_up_and_says_so():
     s.units["spears"].buffs.append(Buff("save_buff", 1, "hearthguard_blessing", 1, s.turn))
     (note,) = query.effect_notes(s, "hearthguard_blessing", "pri", "spears")
     assert note == "Emberward Spears already has save buff +1: it adds up to +2"
+
+
+def test_m5_the_option_label_flags_a_useless_target_before_the_player_commits():
+    # the prayer's button says "no effect" on an unwounded unit and not on a wounded one
+    from game.rules import ChantPrayer
+    from game.ui.labels import describe
+
+    action = ChantPrayer(player=1, unit="pri", model=0, prayer="warmth_of_the_hearth", target="spears")
+    label = describe(_board(), action)
+    assert label.text.endswith("(no effect)") and "no effect: Emberward Spears has no damage to heal" in label.odds
+    assert "no effect" not in describe(_board(damage=1), action).text
