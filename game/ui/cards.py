@@ -207,8 +207,9 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
     for e in ab.effects:
         lines.append(Line("Effect: " + effect_words(state, e, player)))
     lines.append(Line(chance, DIM))
-    if ab.keywords:
-        lines.append(Line(", ".join(ab.keywords), DIM))
+    others = [k for k in ab.keywords if k != "UNLIMITED"]
+    if others:
+        lines.append(Line(", ".join(others), DIM))
     if ab.unlimited:
         lines.append(Line("UNLIMITED: not limited to once per turn per army (M2, M7)", DIM))
     if unit in state.units:
