@@ -203,7 +203,8 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
         ab.target
     ]
     seen = ", visible to the caster" if ab.visible and ab.target in ("enemy", "friendly") else ""
-    lines.append(Line(f"Range {_range_words(ab)}; target: {target}{seen}"))
+    aim = "no target" if ab.target == "none" else f"target: {target}{seen}"
+    lines.append(Line(f"Range {_range_words(ab)}; {aim}"))
     for e in ab.effects:
         lines.append(Line("Effect: " + effect_words(state, e, player)))
     lines.append(Line(chance, DIM))
@@ -235,7 +236,8 @@ def _removal_words(r: RemovalRule) -> str:
     if r.kind == "after_moves":
         return f"removed after {r.value} moves"
     if r.kind == "end_of_round":
-        return f"removed at the end of the {r.value}. battle round after it was set up"
+        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(r.value, f"{r.value}th")
+        return f"removed at the end of the {nth} battle round after the one it was set up in"
     return f"at the end of each battle round, removed on a D6 of {r.value} or less"
 
 
@@ -329,7 +331,7 @@ def objective_card(state, index: int) -> Card:
     s1, s2 = query.control_scores(state, index)
     held = state.objectives[index] if index < len(state.objectives) else None
     lines = [
-        Line(f'Control scores within {_g(query.OBJECTIVE_RANGE)}": player 1 {s1}, player 2 {s2} (R2)'),
+        Line(f'Control scores within {_g(query.OBJECTIVE_RANGE)}": player 1: {s1}, player 2: {s2} (R2)'),
         Line(f"Held by player {held}" if held else "Held by nobody yet", GOOD if held else DIM),
     ]
     return Card(o.name or f"Objective {index + 1}", "Objective", tuple(lines))

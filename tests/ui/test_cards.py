@@ -115,7 +115,7 @@ def test_r2_objective_card_shows_the_engine_control_scores():
     st = g.new_state(seed=3)
     for i, _ in enumerate(g.battlefield.map.objectives):
         s1, s2 = query.control_scores(st, i)
-        assert f"player 1 {s1}, player 2 {s2}" in cards.objective_card(st, i).text()
+        assert f"player 1: {s1}, player 2: {s2}" in cards.objective_card(st, i).text()
     t = g.battlefield.map.terrain[0]
     text = cards.terrain_card(st, 0).text()
     assert t.name in text and all(tr.capitalize() in text for tr in t.traits)
