@@ -300,6 +300,8 @@ def manifestation_card(state, mid: str) -> Card:
     commander = query.commander_of(state, mid)
     why = "its summoner's player" if commander == m.player else "it picked this wild manifestation to move"
     lines.append(Line(f"Commanded by player {commander} ({why}, E8)"))
+    if scroll.pass_across or scroll.removal:
+        lines.append(Line("Abilities", HEAD))
     for e in scroll.pass_across:
         lines.append(Line("Units passed across: " + effect_words(state, e)))
     for r in scroll.removal:
