@@ -20,15 +20,15 @@ from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
+from game.ui import cards, theme, widgets
 from game.ui import controls as field_controls
-from game.ui import theme, widgets
 from game.ui.camera import Camera
 from game.ui.controllers import HumanController
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
-from game.ui.render import hud
+from game.ui.render import card_view, hud
 from game.ui.render.field import FieldRenderer, Overlays, Ring
 from game.ui.render.overlays import Region
 from game.ui.rule_texts import rule_text
@@ -92,6 +92,10 @@ class BattleScene(Scene):
         self._tray: list = []
         self._derived_version = -1
         self.overlays = Overlays()
+        self.card: cards.Card | None = None  # the hovered thing's warscroll card (issue 19)
+        self._card_key: Any = None
+        self._card: cards.Card | None = None
+        self.card_rect: pygame.Rect | None = None  # where the card was last drawn
         self.tool = None  # the battlefield tool of the open decision (game.ui.controls)
         self._tool_key: Any = None
         self.undo = UndoBook(session)
@@ -602,7 +606,7 @@ class BattleScene(Scene):
                 self.manager,
                 b.intent,
                 container=cont,
-                tooltip=(b.tip or None),
+                tooltip=(self._button_tip(b) or None),
                 object_id=oid,
                 enabled=b.enabled,
             )
@@ -767,6 +771,31 @@ class BattleScene(Scene):
             hint = "Ruler: press on a base or a point and drag"
         self.overlays = ov
         self.hint = (plain(st, hint), hint_col)
+        self.card = None if hidden or self.ruler is not None else self._hover_card(view)
+
+    def _hover_card(self, view: PanelView | None) -> cards.Card | None:
+        """The card of what is under the pointer (cards.card_for), kept while nothing changes.
+        While a point is being chosen only units and manifestations show one: terrain and
+        objectives lie under most points and their card would hide the ghost's surroundings."""
+        feature = None
+        if self.hover is None and self.pointer_world is not None and (view is None or view.point is None):
+            slack = 3 / max(self.camera.scale, 1e-6)
+            feature = cards.feature_at(self.state, *self.pointer_world, slack)
+        key = (self.session.version, self.hover, feature)
+        if key != self._card_key:
+            self._card_key = key
+            with self.state.query():
+                self._card = cards.card_for(self.state, self.hover, feature)
+        return self._card
+
+    def _button_tip(self, b) -> str:
+        """A spell or prayer button's tool tip is that ability's card (cards.ability_card)."""
+        found = cards.button_ability(b.intent)
+        if found is None or found[0] not in self.state.game.content.abilities:
+            return b.tip
+        c = cards.ability_card(self.state, found[0], found[1])
+        body = "<br>".join(_esc(s) for s in ([c.subtitle] if c.subtitle else []) + [ln.text for ln in c.lines])
+        return f"<b>{_esc(c.title)}</b><br>{body}"
 
     def _shape_of(self, thing: str, model: int):
         if thing in self.state.units:
@@ -851,6 +880,13 @@ class BattleScene(Scene):
         hud.dice_tray(surface, self.tray_rect, self._tray)
         self.log_boxes = hud.event_log(surface, self.log_rect, self._log_lines, self.log_scroll, self.log_selected)
         self.manager.draw_ui(surface)
+        if self.card is not None and self.pointer is not None and not hidden and not self.rule_popup:
+            avoid = None
+            if self.overlays.sight_line is not None:  # keep the sight line in view
+                fx, fy = self.field_rect.topleft
+                a, b = (self.camera.to_screen(*p) for p in self.overlays.sight_line)
+                avoid = ((a[0] + fx, a[1] + fy), (b[0] + fx, b[1] + fy))
+            self.card_rect = card_view.draw_card(surface, self.card, self.pointer, self.field_rect, avoid)
         if self.ruler_mode:
             t = theme.text("RULER", 14, theme.ACCENT, bold=True)
             surface.blit(t, (self.field_rect.right - t.get_width() - 10, self.field_rect.y + 8))
