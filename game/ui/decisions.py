@@ -163,8 +163,10 @@ def hero_control(ctx: PanelContext) -> PanelView:
     if model is None:
         if sel.get("model") is not None and sel.get("unit") == unit:  # a click on a model with nothing to use
             view.lines.append(f"Model {sel['model'] + 1} has no spell, prayer or banish it can use now.")
-        view.lines.append("E5: pick the model that casts (its button, or its numbered base on the battlefield); "
-                          "range and sight are measured from it.")
+        view.lines.append(
+            "E5: pick the model that casts (its button, or its numbered base on the battlefield); "
+            "range and sight are measured from it."
+        )
         for i in models:
             view.buttons.append(ButtonSpec(f"Model {i + 1}", intent("select", unit=unit, model=i), role="nav"))
         # a click on one of the unit's bases: the scene adds the clicked model to this select,

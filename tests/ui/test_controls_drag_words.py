@@ -11,7 +11,11 @@ from game.ui.intents import intent
 from tests.helpers import P1_SPEARS, P1_WIZ2, P2_WIZ1, battle
 from tests.ui.controlhelpers import drag, frame, scene_for
 
-TOWER = {"name": "Drowned Tower", "traits": ["impassable", "obscuring"], "points": [[18, 14], [22, 14], [22, 16], [18, 16]]}
+TOWER = {
+    "name": "Drowned Tower",
+    "traits": ["impassable", "obscuring"],
+    "points": [[18, 14], [22, 14], [22, 16], [18, 16]],
+}
 IDS = re.compile(r"\b(mag|witch|spears)\b|base:|terrain:")
 
 
@@ -68,8 +72,12 @@ def test_r4_drag_past_the_move_says_the_inches_used(app):
 
 def test_the_words_come_from_the_engines_texts():
     st = _board(witch=(2, P2_WIZ1, [(45, 30)]), spears=(1, P1_SPEARS, [(30, 30)]))
-    blocked = "Pyre-Magister (mag) cannot make a normal move there: model 0's path is blocked after 3.21\" by terrain:0, base:1 (G4)"
+    blocked = (
+        "Pyre-Magister (mag) cannot make a normal move there: "
+        "model 0's path is blocked after 3.21\" by terrain:0, base:1 (G4)"
+    )
     assert why_stopped(st, "mag", blocked, "normal") == "blocked by Drowned Tower (G4)"
-    assert why_stopped(st, "mag", "model 0's path is blocked after 1.00\" by base:0 (G4)", "normal") == "blocked by Reed-Witch (G4)"
+    by_base = "model 0's path is blocked after 1.00\" by base:0 (G4)"
+    assert why_stopped(st, "mag", by_base, "normal") == "blocked by Reed-Witch (G4)"
     assert why_stopped(st, "mag", "model 0 would move 9.40\"; it may move 9.00\" (G4)", "run") == '9" used (Run 9")'
     assert why_stopped(st, "mag", "model 0 overlaps base 1 (0.20\" overlap) (G4)", "normal").startswith("would end on ")

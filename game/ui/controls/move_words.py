@@ -24,7 +24,9 @@ _COMBAT = re.compile(r"would end [\d.]+\" from the enemy, inside combat range \(
 _OVERLAP = re.compile(r"overlaps base (?P<k>\d+) \([\d.]+\" overlap\) \((?P<rule>G4)\)(?: \(\w+\))*$")
 _ON_TERRAIN = re.compile(r"overlaps impassable terrain '(?P<name>[^']+)' \((?P<rule>G4)\)(?: \(\w+\))*$")
 _ON_MANIFESTATION = re.compile(r"ends on manifestation (?P<k>\d+) \((?P<rule>G4)\)(?: \(\w+\))*$")
-_WALKER_BLOCKED = re.compile(r"its path is blocked by (?:impassable terrain '(?P<name>[^']+)'|(?P<thing>.+?)) \(G4\)(?: \(\w+\))*$")
+_WALKER_BLOCKED = re.compile(
+    r"its path is blocked by (?:impassable terrain '(?P<name>[^']+)'|(?P<thing>.+?)) \(G4\)(?: \(\w+\))*$"
+)
 
 KIND_WORD = {"normal": "Move", "run": "Run", "retreat": "Retreat", "charge": "charge roll", "deploy": "Move"}
 
