@@ -161,9 +161,17 @@ def hero_control(ctx: PanelContext) -> PanelView:
     if model not in models:
         model = models[0] if len(models) == 1 else None
     if model is None:
-        view.lines.append("E5: pick the model that casts; range and sight are measured from it.")
+        if sel.get("model") is not None and sel.get("unit") == unit:  # a click on a model with nothing to use
+            view.lines.append(f"Model {sel['model'] + 1} has no spell, prayer or banish it can use now.")
+        view.lines.append(
+            "E5: pick the model that casts (its button, or its numbered base on the battlefield); "
+            "range and sight are measured from it."
+        )
         for i in models:
             view.buttons.append(ButtonSpec(f"Model {i + 1}", intent("select", unit=unit, model=i), role="nav"))
+        # a click on one of the unit's bases: the scene adds the clicked model to this select,
+        # the same intent as that model's button (a model not listed above is refused above)
+        view.field_picks[unit] = intent("select", unit=unit)
         return view
     mine = [o for o in mine if o.model == model]
     if len(models) > 1:

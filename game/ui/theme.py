@@ -1,4 +1,6 @@
-"""Colours, fonts and styles. Fonts are pygame-ce's bundled default font (no font files shipped)."""
+"""Colours, fonts and styles. All text is Noto Sans (regular and bold), the font files that ship
+inside the pygame-gui package, the same font its theme (assets/theme.json, "noto_sans") gives
+the menus and panels: one even-spaced face for the HUD, the battlefield and the widgets."""
 
 from __future__ import annotations
 
@@ -65,12 +67,22 @@ def lighter(c, f: float = 0.45) -> tuple[int, int, int]:
     return tuple(int(v + (255 - v) * f) for v in c[:3])
 
 
+FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+# Noto Sans pixels per `size`: glyphs as big as the earlier default font's at the same `size`
+# (pygame-ce drew that one at 0.6875 of 1.35 x size), so layouts keep their room.
+FONT_SCALE = 0.93
+
+
+def font_path(bold: bool = False) -> str:
+    """The Noto Sans file pygame-gui ships (its data folder), regular or bold."""
+    return str(resources.files("pygame_gui.data") / FONT_FILES[bold])
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame-ce's bundled default font at roughly `size` pixels of line height."""
-    f = pygame.font.Font(None, int(size * 1.35))
-    f.set_bold(bold)
-    return f
+    """Noto Sans with glyphs about as big as `size` suggests; `bold` is its real bold face.
+    (pygame-ce's default font, drawn this small, spaced letters unevenly: "ph ase".)"""
+    return pygame.font.Font(font_path(bold), max(6, round(size * FONT_SCALE)))
 
 
 _TEXT_CACHE: dict = {}

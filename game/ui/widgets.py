@@ -40,6 +40,15 @@ def button(
     return b
 
 
+def hovered_intent() -> Intent | None:
+    """The intent of the live button the pointer is on (pygame-gui's hover state), if any: a
+    field tool shows on the battlefield what a hovered button would pick."""
+    for element, it in list(INTENTS.items()):
+        if getattr(element, "hovered", False) and element.alive():
+            return it
+    return None
+
+
 def named(element, name: str):
     NAMES[element] = name
     return element

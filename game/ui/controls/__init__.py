@@ -11,6 +11,8 @@ The modules (after the base, one tool family each):
     units.py      deployment, movement (normal, run, retreat) and charge moves: drag a unit
     targets.py    shooting and combat: pick a unit, then a target
     predatory.py  predatory control (E7) and the predatory move preview (E9, E10, E4b)
+    casters.py    the E5 model choice of a caster of several models: badges, hover ranges
+    move_words.py the engine's move-problem texts with their tokens named (a drag's hint)
     undo.py       undo of actions that rolled no dice (the engine has no undo; the UI keeps clones)
 
 Tool commands (intent "tool" name=..., and the keys): commit (Enter), undo (U), cancel (Esc).
@@ -23,7 +25,7 @@ from typing import Any
 
 # The tool modules register their tools (and their panel controls) when imported: importing
 # this package loads them all, so `tool_for` sees every tool.
-from game.ui.controls import predatory, targets, units  # noqa: F401
+from game.ui.controls import casters, predatory, targets, units  # noqa: F401
 from game.ui.controls.base import TOOLS, FieldTool
 
 

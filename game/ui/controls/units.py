@@ -215,17 +215,31 @@ class UnitDragTool(FieldTool):
         cls = DeployUnit if self.mode == "deploy" else MoveUnit
         return cls(player=self.player, unit=self.unit, to=self.to(off))
 
-    def legal_at(self, length: float, ux: float, uy: float) -> bool:
+    def problems_at(self, length: float, ux: float, uy: float) -> list[str]:
+        """The engine's first move problem `length` inches along (ux, uy) (empty: legal)."""
         from game.rules.query import thing_move_problems
 
         to = self.to((ux * length, uy * length))
-        if self.mode == "charge":
-            return not thing_move_problems(
-                self.state, self.unit, to, self.reach(), may_end_in_combat=True, rule="R4", first_only=True
-            )
-        return not thing_move_problems(
-            self.state, self.unit, to, self.reach(), may_end_in_combat=False, rule="G4", first_only=True
+        charge = self.mode == "charge"
+        return thing_move_problems(
+            self.state,
+            self.unit,
+            to,
+            self.reach(),
+            may_end_in_combat=charge,
+            rule="R4" if charge else "G4",
+            first_only=True,
         )
+
+    def legal_at(self, length: float, ux: float, uy: float) -> bool:
+        return not self.problems_at(length, ux, uy)
+
+    def stop_words(self, text: str, off: tuple[float, float]) -> str:
+        """The engine's reason a move stops, in display words (controls.move_words): the
+        mover's shapes at `off` name the enemy of a combat-range stop."""
+        from game.ui.controls.move_words import why_stopped
+
+        return why_stopped(self.state, self.unit, text, self.move_kind(), footprints(self.state, self.unit, *off))
 
     def path_length(self, ux: float, uy: float, length: float) -> float:
         """Where the search for the furthest legal point starts: a unit's models are swept by
@@ -280,18 +294,16 @@ class UnitDragTool(FieldTool):
                 reasons = st.explain(self.action(off)) if off is not None and (final or self.mode == "charge") else []
                 raw = []
                 if off is None or math.hypot(want[0] - off[0], want[1] - off[1]) > 0.05:
+                    # why it stops here: the engine's reason just past the clamped point (the
+                    # wanted point's first reason may be only "too far"), in display words;
+                    # while dragging its cheap first problem, once released its full explain
+                    step = min(L, best + 0.1)
+                    past = (ux * step, uy * step)
                     if final or off is None:
-                        # why it stops here: the engine's reason just past the clamped point
-                        # (the wanted point's first reason may be only "too far")
-                        step = min(L, best + 0.1)
-                        raw = st.explain(self.action((ux * step, uy * step))) or st.explain(self.action(want))
-                    elif L > reach and best >= lw - 0.05:  # stopped by the allowance, not on the way
-                        from game.ui.labels import name_of
-
-                        who = name_of(st, self.unit) if self.unit in st.manifestations else "the unit"
-                        raw = [f'{who} may move {reach:g}" ({"R4" if self.mode == "charge" else "G4"})']
+                        texts = st.explain(self.action(past)) or st.explain(self.action(want))
                     else:
-                        raw = ["the move stops being legal here (release for the engine's reason)"]
+                        texts = self.problems_at(step, ux, uy) or self.problems_at(L, ux, uy)
+                    raw = [self.stop_words(texts[0], past)] if texts else []
                 out = (off, reasons, raw)
         if len(self._cache) > 400:
             self._cache.clear()
@@ -458,7 +470,7 @@ class UnitDragTool(FieldTool):
             else:
                 verb = {"deploy": "Release to set up here", "charge": "Charge ends here"}.get(self.mode, "Legal")
                 extra = f", {text}" if text else ""
-                cut = f" | stopped: {_short(self.raw_reasons[0])}" if self.raw_reasons else ""
+                cut = f" | stopped: {self.raw_reasons[0]}" if self.raw_reasons else ""
                 tail = "" if self.mode == "deploy" else ": Enter commits, Esc cancels"
                 hint = (f"{verb}{extra}{tail}{cut}", theme.TEXT_GOOD)
         elif self.dragging and self.raw_reasons:
@@ -542,12 +554,6 @@ class UnitDragTool(FieldTool):
             elif t in st.manifestations:
                 ov.marks.append(Shape(grown(manifestation_shape(st, t), ENGAGE), (0, 0, 0, 0), theme.ACCENT, 2))
                 ov.highlight_units[t] = theme.LEGAL_TARGET
-
-
-def _short(reason: str) -> str:
-    """The engine's reason without the leading "<unit> cannot <move> there: "."""
-    head, sep, tail = reason.partition(" there: ")
-    return (tail if sep else reason).split("; ")[0]
 
 
 @tool(kind_is("deploy"))
