@@ -209,3 +209,15 @@ def test_low_zoom_hides_low_priority_labels(game):
     assert count(small, "terrain") < count(big, "terrain")
     assert count(small, "badge") >= 1
     _assert_clean(small, pygame.Rect(0, 0, 420, 340))
+
+
+def test_a_shy_label_keeps_off_soft_obstacles_while_it_can():
+    base = pygame.Rect(80, 90, 40, 20)
+    shy = LabelRequest("terrain", 1, [(40, 10)], [("center", (100, 100))], shy=True)
+    bold = LabelRequest("ruler", 1, [(40, 10)], [("center", (100, 100))])
+    (p,) = layout([shy], pygame.Rect(0, 0, 200, 200), soft=[base]).placed
+    assert not p.rect.colliderect(base)
+    (q,) = layout([bold], pygame.Rect(0, 0, 200, 200), soft=[base]).placed
+    assert q.rect.center == (100, 100)
+    (r,) = layout([shy], pygame.Rect(80, 90, 40, 20), soft=[base]).placed  # no other room: it covers
+    assert r.rect.center == (100, 100)

@@ -153,6 +153,9 @@ class FieldRenderer:
         self._queue: list[LabelRequest] = []  # this frame's label requests
         self._static_labels_key: Any = None
         self._static_labels: list[LabelRequest] = []
+        self._static_sig: tuple = ()
+        self._board_count = 0  # the queue's first entries are the cached board labels
+        self._bases: list[pygame.Rect] = []
         self._layout_key: Any = None
         self._layout: Layout | None = None
         self.drawn_labels: list[DrawnLabel] = []
@@ -383,7 +386,9 @@ class FieldRenderer:
             self._rulers_key = key
         for at, strip in self._rulers_surf:
             surf.blit(strip, at)
-        self._queue = list(self._board_labels(state, version, vp))
+        board = self._board_labels(state, version, vp)
+        self._queue = list(board)
+        self._board_count = len(board)
         self._blocked_terrain(surf, state, ov)
         self._marks(surf, state, ov)
         self._overlays(surf, state, ov)
@@ -422,9 +427,12 @@ class FieldRenderer:
         """Lay out the queued labels (one pass, by priority) and draw them; record their boxes."""
         vp = surf.get_rect()
         reqs, self._queue = self._queue, []
-        key = (tuple(r.signature() for r in reqs), tuple(vp), tuple(tuple(r) for r in self._ruler_strips))
+        n = self._board_count if reqs[: self._board_count] == self._static_labels[: self._board_count] else 0
+        # the board labels' signature is computed once per camera and state revision
+        head = (self._static_sig if n else (), n)
+        key = (head, tuple(r.signature() for r in reqs[n:]), tuple(vp), tuple(tuple(r) for r in self._ruler_strips))
         if self._layout_key != key or self._layout is None:
-            self._layout = layout(reqs, vp, self._ruler_strips)
+            self._layout = layout(reqs, vp, self._ruler_strips, self._bases)
             self._layout_key = key
         # the same places as last frame: this frame's requests (their looks) drawn there
         placed = [(reqs[p.index], p) for p in self._layout.placed]
@@ -464,7 +472,7 @@ class FieldRenderer:
                 out.append(
                     LabelRequest(
                         "terrain", PRI_TERRAIN, [lk[1].get_size() for lk in looks], [("center", at)],
-                        board, at, payload=(looks, theme.TEXT),
+                        board, at, payload=(looks, theme.TEXT), shy=True,
                     )
                 )
         if s >= MIN_SCALE_OBJECTIVE:
@@ -474,10 +482,10 @@ class FieldRenderer:
                 cx, cy = cam.to_screen(o.x, o.y)
                 ring = OBJECTIVE_RANGE * s
                 out.append(
-                    self.text_label(
+                    self._shy(self.text_label(
                         "objective", o.name, [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
                         theme.OBJECTIVE, PRI_OBJECTIVE, 11, within=board, anchor=(cx, cy),
-                    )
+                    ))
                 )
         for mid, m in state.manifestations.items():
             out.extend(self._manifestation_labels(state, mid, m))
@@ -487,6 +495,25 @@ class FieldRenderer:
                 if req is not None:
                     out.append(req)
         self._static_labels, self._static_labels_key = out, key
+        self._bases = self._base_boxes(state)
+        self._static_sig = tuple(r.signature() for r in out)
+        return out
+
+    @staticmethod
+    def _shy(req: LabelRequest) -> LabelRequest:
+        req.shy = True
+        return req
+
+    def _base_boxes(self, state) -> list[pygame.Rect]:
+        """Every live model's base on screen: the place labels (terrain, objectives) keep off
+        so that they do not hide the army."""
+        cam = self.camera
+        out = []
+        for u in state.units.values():
+            r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+            for _, m in u.live_models():
+                x, y = cam.to_screen(m.x, m.y)
+                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
         return out
 
     def board_rect(self, bmap) -> pygame.Rect:

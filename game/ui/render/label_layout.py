@@ -51,6 +51,8 @@ class LabelRequest:
     anchor: tuple[float, float] | None = None
     payload: Any = None
     nudge: bool = True
+    shy: bool = False  # keeps off the soft obstacles (e.g. bases) while it can
+
 
     def signature(self) -> tuple:
         """What decides where it goes (a layout is reused while these stay the same)."""
@@ -61,6 +63,7 @@ class LabelRequest:
             tuple((a, (round(p[0]), round(p[1]))) for a, p in self.places),
             tuple(self.within) if self.within is not None else None,
             self.nudge,
+            self.shy,
         )
 
 
@@ -99,25 +102,31 @@ def layout(
     requests: Sequence[LabelRequest],
     bounds: pygame.Rect,
     obstacles: Sequence[pygame.Rect] = (),
+    soft: Sequence[pygame.Rect] = (),
 ) -> Layout:
-    """Place `requests` inside `bounds`, off `obstacles`, no two overlapping.
+    """Place `requests` inside `bounds`, off `obstacles`, no two overlapping; a `shy` label
+    also keeps off `soft` obstacles when it can (it may cover them rather than hide).
 
     Higher priority is placed first and so keeps its preferred place; equal priorities keep
     the order given. Each label takes the first candidate that fits: its places, then the
     nudges around them, for its first size, then for each smaller variant."""
     out = Layout()
     taken: list[pygame.Rect] = [pygame.Rect(o) for o in obstacles]
+    soft_list = [pygame.Rect(o) for o in soft]
     order = sorted(range(len(requests)), key=lambda i: -requests[i].priority)
     for i in order:
         req = requests[i]
         area = bounds.clip(req.within) if req.within is not None else bounds
         spot = None
-        for v, (w, h) in enumerate(req.sizes):
-            if w > area.w or h > area.h or w <= 0 or h <= 0:
-                continue
-            for k, r in _candidates(req, w, h, area):
-                if area.contains(r) and r.collidelist(taken) < 0:
-                    spot = Placed(req, r, v, moved=k > 0, index=i)
+        for avoid in ((taken + soft_list, taken) if req.shy and soft_list else (taken,)):
+            for v, (w, h) in enumerate(req.sizes):
+                if w > area.w or h > area.h or w <= 0 or h <= 0:
+                    continue
+                for k, r in _candidates(req, w, h, area):
+                    if area.contains(r) and r.collidelist(avoid) < 0:
+                        spot = Placed(req, r, v, moved=k > 0, index=i)
+                        break
+                if spot is not None:
                     break
             if spot is not None:
                 break
