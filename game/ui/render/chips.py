@@ -48,9 +48,7 @@ def text_chip(text: str, size: int, colour, bold: bool = False, border=None) -> 
     return chip([(text, size, colour, bold)], border)
 
 
-def badge_chip(
-    tags: Sequence[tuple[str, tuple[int, int, int]]], pips: int, left: int, extra: str
-) -> pygame.Surface:
+def badge_chip(tags: Sequence[tuple[str, tuple[int, int, int]]], pips: int, left: int, extra: str) -> pygame.Surface:
     """A WIZARD / PRIEST badge: coloured tags (W2, P1), one pip per use (filled: still
     available this phase) and the counts after them (U1 RP3); `pips=0` and `extra=""` give
     the compact badge."""

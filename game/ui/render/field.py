@@ -29,7 +29,7 @@ from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.render.chips import badge_chip, chip, text_chip
 from game.ui.render.icons import icon, main_role, roles_of
-from game.ui.render.label_layout import Layout, LabelRequest, layout
+from game.ui.render.label_layout import LabelRequest, Layout, layout
 from game.ui.render.overlays import draw_marks
 from game.ui.render.primitives import circle
 
@@ -466,13 +466,24 @@ class FieldRenderer:
                 at = cam.to_screen(*p["label"])
                 looks = []
                 if s >= MIN_SCALE_TRAITS:
-                    looks.append((f"{p['name']} ({tags})", chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)])))
+                    looks.append(
+                        (
+                            f"{p['name']} ({tags})",
+                            chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
+                        )
+                    )
                 looks.append((p["name"], text_chip(p["name"], 12, theme.TEXT)))
                 looks.append((p["name"], text_chip(p["name"], 10, theme.TEXT)))
                 out.append(
                     LabelRequest(
-                        "terrain", PRI_TERRAIN, [lk[1].get_size() for lk in looks], [("center", at)],
-                        board, at, payload=(looks, theme.TEXT), shy=True,
+                        "terrain",
+                        PRI_TERRAIN,
+                        [lk[1].get_size() for lk in looks],
+                        [("center", at)],
+                        board,
+                        at,
+                        payload=(looks, theme.TEXT),
+                        shy=True,
                     )
                 )
         if s >= MIN_SCALE_OBJECTIVE:
@@ -482,10 +493,18 @@ class FieldRenderer:
                 cx, cy = cam.to_screen(o.x, o.y)
                 ring = OBJECTIVE_RANGE * s
                 out.append(
-                    self._shy(self.text_label(
-                        "objective", o.name, [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
-                        theme.OBJECTIVE, PRI_OBJECTIVE, 11, within=board, anchor=(cx, cy),
-                    ))
+                    self._shy(
+                        self.text_label(
+                            "objective",
+                            o.name,
+                            [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
+                            theme.OBJECTIVE,
+                            PRI_OBJECTIVE,
+                            11,
+                            within=board,
+                            anchor=(cx, cy),
+                        )
+                    )
                 )
         for mid, m in state.manifestations.items():
             out.extend(self._manifestation_labels(state, mid, m))
@@ -539,13 +558,21 @@ class FieldRenderer:
         top, bottom = cam.to_screen(minx, maxy)[1], cam.to_screen(maxx, miny)[1]
         colour = theme.PREDATORY if scroll.predatory else theme.TEXT
         name = scroll.name + (" [PREDATORY]" if scroll.predatory else "")
-        looks = [(name, text_chip(name, 12, colour, scroll.predatory)), (name, text_chip(name, 10, colour, scroll.predatory))]
+        looks = [
+            (name, text_chip(name, 12, colour, scroll.predatory)),
+            (name, text_chip(name, 10, colour, scroll.predatory)),
+        ]
         if scroll.predatory:  # the rim and fang still say it: the short name before none
             looks.append((scroll.name, text_chip(scroll.name, 10, colour, True)))
         out = [
             LabelRequest(
-                "manifestation", PRI_MANIFESTATION, [lk[1].get_size() for lk in looks],
-                [("midbottom", (cx, top - 1)), ("midtop", (cx, bottom + 1))], None, (cx, cy), payload=(looks, colour),
+                "manifestation",
+                PRI_MANIFESTATION,
+                [lk[1].get_size() for lk in looks],
+                [("midbottom", (cx, top - 1)), ("midtop", (cx, bottom + 1))],
+                None,
+                (cx, cy),
+                payload=(looks, colour),
             )
         ]
         info = []
@@ -560,8 +587,13 @@ class FieldRenderer:
         if info and cam.scale >= MIN_SCALE_CONTROL:
             out.append(
                 self.text_label(
-                    "control", ", ".join(info), [("midtop", (cx, bottom + 1)), ("midbottom", (cx, top - 1))],
-                    theme.lighter(commander), PRI_CONTROL, 11, anchor=(cx, cy),
+                    "control",
+                    ", ".join(info),
+                    [("midtop", (cx, bottom + 1)), ("midbottom", (cx, top - 1))],
+                    theme.lighter(commander),
+                    PRI_CONTROL,
+                    11,
+                    anchor=(cx, cy),
                 )
             )
         return out
@@ -731,8 +763,16 @@ class FieldRenderer:
         """A ring's label on the ring itself, at the first of eight points inside the board
         (top-right first); never on the centre row, where the ring's pixels are measured."""
         places = []
-        for deg, attr in ((-45, "bottomleft"), (-135, "bottomright"), (45, "topleft"), (135, "topright"),
-                          (-90, "midbottom"), (90, "midtop"), (-20, "bottomleft"), (-160, "bottomright")):
+        for deg, attr in (
+            (-45, "bottomleft"),
+            (-135, "bottomright"),
+            (45, "topleft"),
+            (135, "topright"),
+            (-90, "midbottom"),
+            (90, "midtop"),
+            (-20, "bottomleft"),
+            (-160, "bottomright"),
+        ):
             a = math.radians(deg)
             places.append((attr, (c[0] + rad * math.cos(a), c[1] + rad * math.sin(a))))
         inside = [p for p in places if board.collidepoint(p[1])]
@@ -763,7 +803,9 @@ class FieldRenderer:
                 x, y = cam.to_screen(lb.x, lb.y)
                 places = [("midtop", (x, y + lb.dy)), ("midbottom", (x, y + lb.dy - 4))]
                 self.add_label(
-                    self.text_label("mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y))
+                    self.text_label(
+                        "mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y)
+                    )
                 )
         if ov.ghost is not None:
             col = theme.GHOST_OK if ov.ghost_ok else theme.GHOST_BAD

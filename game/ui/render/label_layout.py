@@ -53,7 +53,6 @@ class LabelRequest:
     nudge: bool = True
     shy: bool = False  # keeps off the soft obstacles (e.g. bases) while it can
 
-
     def signature(self) -> tuple:
         """What decides where it goes (a layout is reused while these stay the same)."""
         return (
@@ -118,7 +117,7 @@ def layout(
         req = requests[i]
         area = bounds.clip(req.within) if req.within is not None else bounds
         spot = None
-        for avoid in ((taken + soft_list, taken) if req.shy and soft_list else (taken,)):
+        for avoid in (taken + soft_list, taken) if req.shy and soft_list else (taken,):
             for v, (w, h) in enumerate(req.sizes):
                 if w > area.w or h > area.h or w <= 0 or h <= 0:
                     continue

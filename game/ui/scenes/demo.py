@@ -58,7 +58,9 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         bottom = max(p[1] for p in xs) + r + 8
         top = min(p[1] for p in xs) - r - 8
         renderer.add_label(
-            renderer.text_label("unit", u.name, [("midtop", (cx, bottom)), ("midbottom", (cx, top))], theme.TEXT, PRI_NAME)
+            renderer.text_label(
+                "unit", u.name, [("midtop", (cx, bottom)), ("midbottom", (cx, top))], theme.TEXT, PRI_NAME
+            )
         )
     for mid, colour in geo.highlight.items():
         if mid in state.manifestations:
