@@ -3,6 +3,8 @@
 One inch is `scale` pixels. `ox, oy` is the screen position of the battlefield's (0, 0) corner.
 The battlefield's y axis points up the table (player 1's edge is y = 0, drawn at the bottom).
 `version` changes whenever the view changes, so cached layers know when to re-render.
+Zooming out stops at "fit" (the whole battlefield in view): further out the board is only
+smaller, and its labels have no room to be read.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ class Camera:
         self.world = world  # width, height in inches
         self.margin = margin  # pixels kept for the rulers
         self.scale = 10.0
+        self.fit_scale = MIN_SCALE  # set by fit(): the smallest scale zooming may reach
         self.ox = float(self.viewport.x)
         self.oy = float(self.viewport.bottom)
         self.version = 0
@@ -53,13 +56,18 @@ class Camera:
         m = self.margin
         vw, vh = self.viewport.w - 2 * m, self.viewport.h - 2 * m
         self.scale = max(MIN_SCALE, min(vw / w, vh / h))
+        self.fit_scale = self.scale
         self.ox = self.viewport.centerx - w * self.scale / 2
         self.oy = self.viewport.centery + h * self.scale / 2
         self._changed()
 
     def set_scale(self, scale: float, anchor: tuple[float, float] | None = None) -> None:
-        """Zoom so that the world point under `anchor` (screen px) stays under it."""
-        scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        """Zoom so that the world point under `anchor` (screen px) stays under it; never
+        further out than fit."""
+        scale = max(self.fit_scale, MIN_SCALE, min(MAX_SCALE, scale))
+        if scale == self.fit_scale:  # at fit the board is whole and centred, wherever the pointer is
+            self.fit()
+            return
         ax, ay = anchor if anchor is not None else self.viewport.center
         wx, wy = self.to_world(ax, ay)
         self.scale = scale

@@ -6,6 +6,12 @@ Two layers:
   viewport changes;
 - a dynamic layer drawn every frame: manifestations, bases with role icons, badges, health
   bars, and the overlays the scene asks for (rings, sight line, ruler, ghost, highlights).
+
+Every text on the battlefield (terrain and objective names, manifestation names and who
+controls them, W/P badges, ring labels, the ruler's distance, the decision controls' chips)
+is a label request: after the shapes are drawn, one layout pass (label_layout.py) gives each
+a place where it overlaps no other and stays inside the viewport, off the rulers; the less
+important ones move, shrink or hide. `drawn_labels` records what was drawn, for tests.
 """
 
 from __future__ import annotations
@@ -21,11 +27,39 @@ from shapely.geometry import LineString, Polygon
 from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.render.chips import badge_chip, chip, text_chip
 from game.ui.render.icons import icon, main_role, roles_of
+from game.ui.render.label_layout import LabelRequest, Layout, layout
 from game.ui.render.overlays import draw_marks
 from game.ui.render.primitives import circle
 
 OBJECTIVE_RANGE = query.OBJECTIVE_RANGE  # R2: an objective's control ring (the engine's range)
+
+# label priorities: the higher is placed first and keeps its spot
+PRI_RULER = 100  # the distance the player is measuring
+PRI_HOVER = 90  # the name of the unit under the pointer or selected
+PRI_MARK = 80  # the open decision's chips (distances, hits, legal limits)
+PRI_RING = 70
+PRI_MANIFESTATION = 60
+PRI_BADGE = 55  # W/P power, unbinds, ritual points
+PRI_CONTROL = 50  # "controlled by ...", "wild"
+PRI_NAME = 45  # unit names (demonstrations)
+PRI_OBJECTIVE = 40
+PRI_TERRAIN = 30
+# below these scales (pixels per inch) the label is not worth its room
+MIN_SCALE_TERRAIN = 9.0
+MIN_SCALE_TRAITS = 11.0
+MIN_SCALE_OBJECTIVE = 9.0
+MIN_SCALE_CONTROL = 7.0
+
+
+@dataclass(frozen=True)
+class DrawnLabel:
+    """A label as drawn this frame: what it is, its text, its screen box (viewport pixels)."""
+
+    kind: str
+    text: str
+    rect: pygame.Rect
 
 
 @dataclass
@@ -115,6 +149,16 @@ class FieldRenderer:
         self._rulers_key = None
         self._rulers_surf = None
         self._rulers_box = None
+        self._ruler_strips: list[pygame.Rect] = []
+        self._queue: list[LabelRequest] = []  # this frame's label requests
+        self._static_labels_key: Any = None
+        self._static_labels: list[LabelRequest] = []
+        self._static_sig: tuple = ()
+        self._board_count = 0  # the queue's first entries are the cached board labels
+        self._bases: list[pygame.Rect] = []
+        self._layout_key: Any = None
+        self._layout: Layout | None = None
+        self.drawn_labels: list[DrawnLabel] = []
 
     # --- static layer --------------------------------------------------------------------
 
@@ -252,13 +296,6 @@ class FieldRenderer:
             pygame.draw.polygon(surf, edge, pts, 3 if "obscuring" in traits else 2)
             if "cover" in traits and kind != "cover":
                 pygame.draw.polygon(surf, theme.TERRAIN["cover"][0], pts, 1)
-            if s >= 9:
-                tags = ", ".join(sorted(traits)) or "open ground"
-                lab = theme.text(p["name"], 12, theme.TEXT)
-                tag = theme.text(tags, 11, theme.ACCENT)
-                lx, ly = cam.to_screen(*p["label"])
-                surf.blit(lab, (lx - lab.get_width() / 2, ly - lab.get_height()))
-                surf.blit(tag, (lx - tag.get_width() / 2, ly))
         # objectives with their 3" control rings
         for o in bmap.objectives:
             cx, cy = cam.to_screen(o.x, o.y)
@@ -267,9 +304,6 @@ class FieldRenderer:
             circle(surf, (40, 36, 20), (cx, cy), r)
             circle(surf, theme.OBJECTIVE, (cx, cy), r, 2)
             circle(surf, theme.OBJECTIVE, (cx, cy), max(2, r // 3))
-            if s >= 9 and o.name:
-                lab = theme.text(o.name, 11, theme.OBJECTIVE)
-                surf.blit(lab, (cx - lab.get_width() / 2, cy + OBJECTIVE_RANGE * s + 2))
         surf.set_clip(clip)
         pygame.draw.rect(surf, theme.FIELD_EDGE, board.inflate(4, 4), 2)
 
@@ -311,9 +345,14 @@ class FieldRenderer:
 
     # --- dynamic layer ---------------------------------------------------------------------
 
-    def draw(self, surf: pygame.Surface, state, ov: Overlays | None = None, version: Any = None) -> None:
+    def draw(
+        self, surf: pygame.Surface, state, ov: Overlays | None = None, version: Any = None, flush: bool = True
+    ) -> None:
         """Draw the battlefield into `surf` (viewport-sized). `version` names the state's
-        revision: the cached board layer is redrawn when it changes (None: every frame)."""
+        revision: the cached board layer is redrawn when it changes (None: every frame).
+
+        `flush=False` leaves this frame's labels queued: the caller adds its own
+        (`add_label`, `text_label`) and then calls `flush_labels`, so they share one layout."""
         ov = ov or Overlays()
         if version is None:
             self._static_key = None
@@ -337,6 +376,7 @@ class FieldRenderer:
             x1, y0 = self.camera.to_screen(bmap.width, bmap.height)
             rs = pygame.Surface(vp.size)
             strips = self._rulers(rs, bmap, pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))
+            self._ruler_strips = [r.clip(vp) for r in strips]  # labels keep off the rulers
             # keep only the two opaque strips: cheap plain blits every frame
             self._rulers_surf = [
                 (r.topleft, rs.subsurface(r.clip(vp)).copy())
@@ -346,9 +386,217 @@ class FieldRenderer:
             self._rulers_key = key
         for at, strip in self._rulers_surf:
             surf.blit(strip, at)
+        board = self._board_labels(state, version, vp)
+        self._queue = list(board)
+        self._board_count = len(board)
         self._blocked_terrain(surf, state, ov)
         self._marks(surf, state, ov)
         self._overlays(surf, state, ov)
+        if flush:
+            self.flush_labels(surf)
+
+    # --- labels ----------------------------------------------------------------------------
+
+    def add_label(self, req: LabelRequest) -> None:
+        """Queue a label for this frame's layout (see `draw(flush=False)`)."""
+        self._queue.append(req)
+
+    def text_label(
+        self,
+        kind: str,
+        text: str,
+        places: list[tuple[str, tuple[float, float]]],
+        colour,
+        priority: int,
+        size: int = 12,
+        bold: bool = False,
+        border=None,
+        within: pygame.Rect | None = None,
+        anchor: tuple[float, float] | None = None,
+        smaller: bool = True,
+    ) -> LabelRequest:
+        """A one-line label; it may shrink two points before it hides (`smaller`)."""
+        looks = [(text, text_chip(text, size, colour, bold, border))]
+        if smaller and size > 10:
+            looks.append((text, text_chip(text, size - 2, colour, bold, border)))
+        return LabelRequest(
+            kind, priority, [lk[1].get_size() for lk in looks], places, within, anchor, payload=(looks, colour)
+        )
+
+    def flush_labels(self, surf: pygame.Surface) -> None:
+        """Lay out the queued labels (one pass, by priority) and draw them; record their boxes."""
+        vp = surf.get_rect()
+        reqs, self._queue = self._queue, []
+        n = self._board_count if reqs[: self._board_count] == self._static_labels[: self._board_count] else 0
+        # the board labels' signature is computed once per camera and state revision
+        head = (self._static_sig if n else (), n)
+        key = (head, tuple(r.signature() for r in reqs[n:]), tuple(vp), tuple(tuple(r) for r in self._ruler_strips))
+        if self._layout_key != key or self._layout is None:
+            self._layout = layout(reqs, vp, self._ruler_strips, self._bases)
+            self._layout_key = key
+        # the same places as last frame: this frame's requests (their looks) drawn there
+        placed = [(reqs[p.index], p) for p in self._layout.placed]
+        drawn = []
+        for req, p in placed:
+            looks, colour = req.payload
+            text, look = looks[p.variant]
+            if p.moved and req.anchor is not None:  # a leader line back to what it names
+                tx = min(max(req.anchor[0], p.rect.left), p.rect.right)
+                ty = min(max(req.anchor[1], p.rect.top), p.rect.bottom)
+                if math.hypot(tx - req.anchor[0], ty - req.anchor[1]) > 4:
+                    pygame.draw.line(surf, theme.darker(colour, 0.8), req.anchor, (tx, ty), 1)
+            surf.blit(look, p.rect.topleft)
+            drawn.append(DrawnLabel(req.kind, text, pygame.Rect(p.rect)))
+        self.drawn_labels = drawn
+
+    def _board_labels(self, state, version: Any, vp: pygame.Rect) -> list[LabelRequest]:
+        """Terrain, objective, manifestation and badge labels, in screen pixels; cached per
+        camera and state revision (None: every frame)."""
+        key = (self.camera.key(), tuple(vp), version, id(state) if version is None else None)
+        if version is not None and self._static_labels_key == key:
+            return self._static_labels
+        out: list[LabelRequest] = []
+        cam = self.camera
+        s = cam.scale
+        bmap = state.game.battlefield.map
+        board = self.board_rect(bmap)
+        if s >= MIN_SCALE_TERRAIN:
+            for p in self._terrain_patterns(bmap):
+                tags = ", ".join(sorted(p["traits"])) or "open ground"
+                at = cam.to_screen(*p["label"])
+                looks = []
+                if s >= MIN_SCALE_TRAITS:
+                    looks.append(
+                        (
+                            f"{p['name']} ({tags})",
+                            chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
+                        )
+                    )
+                looks.append((p["name"], text_chip(p["name"], 12, theme.TEXT)))
+                looks.append((p["name"], text_chip(p["name"], 10, theme.TEXT)))
+                out.append(
+                    LabelRequest(
+                        "terrain",
+                        PRI_TERRAIN,
+                        [lk[1].get_size() for lk in looks],
+                        [("center", at)],
+                        board,
+                        at,
+                        payload=(looks, theme.TEXT),
+                        shy=True,
+                    )
+                )
+        if s >= MIN_SCALE_OBJECTIVE:
+            for o in bmap.objectives:
+                if not o.name:
+                    continue
+                cx, cy = cam.to_screen(o.x, o.y)
+                ring = OBJECTIVE_RANGE * s
+                out.append(
+                    self._shy(
+                        self.text_label(
+                            "objective",
+                            o.name,
+                            [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
+                            theme.OBJECTIVE,
+                            PRI_OBJECTIVE,
+                            11,
+                            within=board,
+                            anchor=(cx, cy),
+                        )
+                    )
+                )
+        for mid, m in state.manifestations.items():
+            out.extend(self._manifestation_labels(state, mid, m))
+        for uid, u in state.units.items():
+            if u.alive:
+                req = self._badge(state, uid, u)
+                if req is not None:
+                    out.append(req)
+        self._static_labels, self._static_labels_key = out, key
+        self._bases = self._base_boxes(state)
+        self._static_sig = tuple(r.signature() for r in out)
+        return out
+
+    @staticmethod
+    def _shy(req: LabelRequest) -> LabelRequest:
+        req.shy = True
+        return req
+
+    def _base_boxes(self, state) -> list[pygame.Rect]:
+        """Every live model's base on screen: the place labels (terrain, objectives) keep off
+        so that they do not hide the army."""
+        cam = self.camera
+        out = []
+        for u in state.units.values():
+            r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+            for _, m in u.live_models():
+                x, y = cam.to_screen(m.x, m.y)
+                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+        return out
+
+    def board_rect(self, bmap) -> pygame.Rect:
+        """The battlefield's box on screen (viewport pixels)."""
+        x0, y1 = self.camera.to_screen(0, 0)
+        x1, y0 = self.camera.to_screen(bmap.width, bmap.height)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    def _manifestation_labels(self, state, mid: str, m) -> list[LabelRequest]:
+        from game.rules.query import manifestation_shape
+
+        cam = self.camera
+        scroll = state.game.content.manifestations[m.scroll]
+        commander = theme.player_colour(state, m.commander or m.player)
+        shape = manifestation_shape(state, mid)
+        from game.geometry.shapes import Circle
+
+        if isinstance(shape, Circle):
+            minx, miny, maxx, maxy = shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r
+        else:
+            minx, miny, maxx, maxy = shape.bounds
+        cx, cy = cam.to_screen(m.x, m.y)
+        top, bottom = cam.to_screen(minx, maxy)[1], cam.to_screen(maxx, miny)[1]
+        colour = theme.PREDATORY if scroll.predatory else theme.TEXT
+        name = scroll.name + (" [PREDATORY]" if scroll.predatory else "")
+        looks = [
+            (name, text_chip(name, 12, colour, scroll.predatory)),
+            (name, text_chip(name, 10, colour, scroll.predatory)),
+        ]
+        if scroll.predatory:  # the rim and fang still say it: the short name before none
+            looks.append((scroll.name, text_chip(scroll.name, 10, colour, True)))
+        out = [
+            LabelRequest(
+                "manifestation",
+                PRI_MANIFESTATION,
+                [lk[1].get_size() for lk in looks],
+                [("midbottom", (cx, top - 1)), ("midtop", (cx, bottom + 1))],
+                None,
+                (cx, cy),
+                payload=(looks, colour),
+            )
+        ]
+        info = []
+        if m.commander and m.commander != m.player:
+            info.append(f"commanded by P{m.commander}")
+        ctrl = m.flags.get("controlled_by") if isinstance(m.flags, dict) else None
+        if ctrl:  # [unit, model] (E7)
+            uid = ctrl[0] if isinstance(ctrl, (list, tuple)) else ctrl
+            info.append(f"controlled by {state.units[uid].name if uid in state.units else uid}")
+        elif scroll.predatory and m.flags.get("wild"):
+            info.append("wild")
+        if info and cam.scale >= MIN_SCALE_CONTROL:
+            out.append(
+                self.text_label(
+                    "control",
+                    ", ".join(info),
+                    [("midtop", (cx, bottom + 1)), ("midbottom", (cx, top - 1))],
+                    theme.lighter(commander),
+                    PRI_CONTROL,
+                    11,
+                    anchor=(cx, cy),
+                )
+            )
+        return out
 
     def _marks(self, surf, state, ov: Overlays) -> None:
         """Per-frame marks on bases: legal-target halos, selection, hover, the name label."""
@@ -371,12 +619,8 @@ class FieldRenderer:
                 elif sel or hov:
                     circle(surf, theme.SELECT, c, r + 1, 1)
             if first is not None and (hov or sel):
-                t = theme.text(u.name, 13, theme.TEXT, bold=True)
-                bg = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
-                bg.midtop = (first[0], first[1] + r + 8)
-                bg.clamp_ip(surf.get_rect())  # whole by the field's edge, not cut by the panel
-                surf.fill((0, 0, 0), bg)
-                surf.blit(t, (bg.x + 3, bg.y + 1))
+                places = [("midtop", (first[0], first[1] + r + 8)), ("midbottom", (first[0], first[1] - r - 18))]
+                self.add_label(self.text_label("unit", u.name, places, theme.TEXT, PRI_HOVER, 13, True, anchor=first))
         from game.rules.query import manifestation_shape
 
         for mid in state.manifestations:  # halos and selection on footprints (M10: walkers are picked like units)
@@ -446,26 +690,11 @@ class FieldRenderer:
         if scroll.predatory:  # a striped rim and a fang marker
             self._draw_shape(surf, shape, (0, 0, 0, 0), theme.PREDATORY, 1)
         cx, cy = self.camera.to_screen(m.x, m.y)
-        label = scroll.name + (" [PREDATORY]" if scroll.predatory else "")
-        t = theme.text(label, 12, theme.PREDATORY if scroll.predatory else theme.TEXT, bold=scroll.predatory)
-        surf.blit(t, (cx - t.get_width() / 2, box.top - t.get_height()))
         if scroll.predatory:
             s = max(8, min(18, box.h // 3))
             pygame.draw.polygon(
                 surf, theme.PREDATORY, [(cx - s / 2, cy - s / 2), (cx + s / 2, cy - s / 2), (cx, cy + s / 2)]
             )
-        info = []
-        if m.commander and m.commander != m.player:
-            info.append(f"commanded by P{m.commander}")
-        ctrl = m.flags.get("controlled_by") if isinstance(m.flags, dict) else None
-        if ctrl:  # [unit, model] (E7)
-            uid = ctrl[0] if isinstance(ctrl, (list, tuple)) else ctrl
-            info.append(f"controlled by {state.units[uid].name if uid in state.units else uid}")
-        elif scroll.predatory and m.flags.get("wild"):
-            info.append("wild")
-        if info:
-            t2 = theme.text(", ".join(info), 11, theme.lighter(commander))
-            surf.blit(t2, (cx - t2.get_width() / 2, box.bottom))
 
     def _unit(self, surf, state, uid: str, u) -> None:
         cam = self.camera
@@ -477,11 +706,8 @@ class FieldRenderer:
         role = main_role(roles)
         isz = int(r * 1.3)
         ic = icon(role, isz, (250, 250, 245)) if role and isz >= 6 else None
-        first = None
         for _i, m in u.live_models():
             cx, cy = cam.to_screen(m.x, m.y)
-            if first is None:
-                first = (cx, cy)
             circle(surf, col, (cx, cy), r)
             rim = theme.ACCENT if "HERO" in roles else theme.darker(col, 0.45)
             circle(surf, rim, (cx, cy), r, 2 if r >= 6 else 1)
@@ -496,63 +722,72 @@ class FieldRenderer:
                 bx, by = cx - bw / 2, cy + r + 2
                 pygame.draw.rect(surf, theme.HEALTH_LOST, (bx, by, bw, bh))
                 pygame.draw.rect(surf, theme.HEALTH_OK, (bx, by, bw * frac, bh))
-        if first is not None:
-            self._badge(surf, state, uid, u, ws, first, r)
 
-    def _badge(self, surf, state, uid, u, ws, at, r) -> None:
-        """WIZARD / PRIEST badge: power level, what is left this phase, unbinds, ritual points."""
+    def _badge(self, state, uid: str, u) -> LabelRequest | None:
+        """WIZARD / PRIEST badge over the unit's first model: power level, what is left this
+        phase, unbinds, ritual points; compact (tags only) when crowded."""
+        ws = state.game.warscroll(u.warscroll)
         wl, pl = ws.wizard_level, ws.priest_level
-        if not (wl or pl):
-            return
+        live = u.live_models()
+        if not (wl or pl) or not live:
+            return None
         try:
             left = query.power_left(state, uid)
             unb = query.unbinds_left(state, uid) if wl else 0
         except Exception:
             left, unb = max(wl, pl), wl
-        parts = []
+        tags = []
         if wl:
-            parts.append((f"W{wl}", theme.WIZARD))
+            tags.append((f"W{wl}", theme.WIZARD))
         if pl:
-            parts.append((f"P{pl}", theme.PRIEST))
-        x = at[0] - r
-        y = at[1] - r - 16
-        for label, col in parts:
-            t = theme.text(label, 12, (20, 20, 20), bold=True)
-            box = pygame.Rect(x, y, t.get_width() + 6, 14)
-            pygame.draw.rect(surf, col, box, border_radius=4)
-            surf.blit(t, (box.x + 3, box.y + (14 - t.get_height()) / 2))
-            x = box.right + 2
-        n = max(wl, pl)
-        for k in range(n):  # one pip per use: filled = still available this phase
-            c = (x + 5 + k * 9, y + 7)
-            circle(surf, theme.TEXT, c, 3.5, 0 if k < left else 1)
-        x += 4 + n * 9
+            tags.append((f"P{pl}", theme.PRIEST))
         extra = []
         if wl:
             extra.append(f"U{max(0, unb)}")
         if pl:
             extra.append(f"RP{u.ritual_points}")
-        if extra:
-            t = theme.text(" ".join(extra), 11, theme.TEXT)
-            bg = pygame.Rect(x, y, t.get_width() + 4, 14)
-            surf.fill((0, 0, 0), bg)
-            surf.blit(t, (x + 2, y + (14 - t.get_height()) / 2))
+        words = " ".join(t for t, _ in tags)
+        looks = [
+            (f"{words} {' '.join(extra)}", badge_chip(tags, max(wl, pl), left, " ".join(extra))),
+            (words, badge_chip(tags, 0, 0, "")),
+        ]
+        m = live[0][1]
+        cx, cy = self.camera.to_screen(m.x, m.y)
+        r = (ws.base.radius_in or 0.5) * self.camera.scale
+        places = [("bottomleft", (cx - r, cy - r - 2)), ("topleft", (cx - r, cy + r + 7))]
+        return LabelRequest(
+            "badge", PRI_BADGE, [lk[1].get_size() for lk in looks], places, None, (cx, cy), payload=(looks, theme.TEXT)
+        )
+
+    def _ring_label(self, ring: Ring, c: tuple[float, float], rad: float, board: pygame.Rect) -> LabelRequest:
+        """A ring's label on the ring itself, at the first of eight points inside the board
+        (top-right first); never on the centre row, where the ring's pixels are measured."""
+        places = []
+        for deg, attr in (
+            (-45, "bottomleft"),
+            (-135, "bottomright"),
+            (45, "topleft"),
+            (135, "topright"),
+            (-90, "midbottom"),
+            (90, "midtop"),
+            (-20, "bottomleft"),
+            (-160, "bottomright"),
+        ):
+            a = math.radians(deg)
+            places.append((attr, (c[0] + rad * math.cos(a), c[1] + rad * math.sin(a))))
+        inside = [p for p in places if board.collidepoint(p[1])]
+        return self.text_label("ring", ring.label, inside or places, ring.colour, PRI_RING, 12, True, within=board)
 
     def _overlays(self, surf, state, ov: Overlays) -> None:
         cam = self.camera
+        board = self.board_rect(state.game.battlefield.map)
         for ring in ov.rings:
             c = cam.to_screen(ring.x, ring.y)
             rad = ring.radius * cam.scale
             if rad > 1:
                 circle(surf, ring.colour, c, rad, ring.width)
                 if ring.label:
-                    t = theme.text(ring.label, 12, ring.colour, bold=True)
-                    # label at the ring's top-right, on a dark chip for readability
-                    ang = -math.pi / 4
-                    lx, ly = c[0] + rad * math.cos(ang), c[1] + rad * math.sin(ang)
-                    bg = pygame.Rect(lx + 2, ly - t.get_height(), t.get_width() + 4, t.get_height())
-                    surf.fill((0, 0, 0), bg)
-                    surf.blit(t, (bg.x + 2, bg.y))
+                    self.add_label(self._ring_label(ring, c, rad, board))
         for x, y, r in ov.blocked_bases:
             circle(surf, theme.SIGHT_BLOCKED, cam.to_screen(x, y), r * cam.scale + 3, 3)
         if ov.sight_line is not None:
@@ -564,7 +799,14 @@ class FieldRenderer:
         if ov.path:
             pygame.draw.lines(surf, theme.RULER, False, [cam.to_screen(*p) for p in ov.path], 2)
         if ov.marks:
-            draw_marks(self, surf, ov.marks)
+            for lb in draw_marks(self, surf, ov.marks):  # their chips join the one layout
+                x, y = cam.to_screen(lb.x, lb.y)
+                places = [("midtop", (x, y + lb.dy)), ("midbottom", (x, y + lb.dy - 4))]
+                self.add_label(
+                    self.text_label(
+                        "mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y)
+                    )
+                )
         if ov.ghost is not None:
             col = theme.GHOST_OK if ov.ghost_ok else theme.GHOST_BAD
             self._draw_shape(surf, ov.ghost, (*col, 80), col, 2)
@@ -575,11 +817,9 @@ class FieldRenderer:
             pygame.draw.line(surf, theme.RULER, pa, pb, 2)
             for p in (pa, pb):
                 circle(surf, theme.RULER, p, 4)
-            t = theme.text(label, 15, theme.ACCENT, bold=True)
             mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-            bg = pygame.Rect(mx + 8, my - 10, t.get_width() + 8, t.get_height() + 4)
-            surf.fill((0, 0, 0), bg)
-            surf.blit(t, (bg.x + 4, bg.y + 2))
+            places = [("topleft", (mx + 8, my - 10)), ("bottomright", (mx - 8, my + 10))]
+            self.add_label(self.text_label("ruler", label, places, theme.ACCENT, PRI_RULER, 15, True, anchor=(mx, my)))
 
 
 class _LayerView:

@@ -7,7 +7,7 @@ The scene puts them in `Overlays.marks`; nothing here reads or changes the game 
     Shape(shape, fill, edge)      a Circle or shapely Polygon (a footprint, a swept area)
     Line(a, b, colour, width)     a path or a sight line
     Band(x, y, r, width, colour)  a ring `width` inches wide outside radius r (the ½" band)
-    Label(x, y, text, colour)     a chip of text anchored at a world point
+    Label(x, y, text, colour)     a chip of text anchored at a world point (laid out by field.py)
     Region(geometry, colour)      a shapely area of any shape (parts, holes) shaded translucent,
                                   e.g. where a summoned manifestation's centre may go (M9)
 """
@@ -85,10 +85,11 @@ def _dashed(surf, colour, a, b, width: int, dash: float = 8.0) -> None:
         pygame.draw.line(surf, colour, (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1), width)
 
 
-def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
-    """Draw `marks` (see the module docstring) in order, on top of the battlefield."""
+def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
+    """Draw `marks` (see the module docstring) in order, on top of the battlefield; return
+    the Label marks undrawn: the renderer places them with every other label (field.py)."""
     if not marks:
-        return
+        return []
     cam = renderer.camera
     s = cam.scale
     labels: list[Label] = []
@@ -131,15 +132,7 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> None:
             _draw_region(surf, cam, mk)
         elif isinstance(mk, Label):
             labels.append(mk)
-    for lb in labels:  # text last, above every shape
-        t = theme.text(lb.text, lb.size, lb.colour, bold=True)
-        x, y = cam.to_screen(lb.x, lb.y)
-        bg = pygame.Rect(0, 0, t.get_width() + 8, t.get_height() + 4)
-        bg.midtop = (round(x), round(y) + lb.dy)
-        bg.clamp_ip(surf.get_rect())  # a label by the edge stays whole, not cut by the side panel
-        surf.fill((0, 0, 0), bg)
-        pygame.draw.rect(surf, lb.colour, bg, 1)
-        surf.blit(t, (bg.x + 4, bg.y + 2))
+    return labels
 
 
 def _draw_region(surf: pygame.Surface, cam, mk: Region) -> None:

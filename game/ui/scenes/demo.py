@@ -16,7 +16,7 @@ from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line
-from game.ui.render.field import FieldRenderer, Overlays, Ring, circle
+from game.ui.render.field import PRI_MARK, PRI_NAME, FieldRenderer, Overlays, Ring, circle
 from game.ui.render.overlays import Region, draw_marks
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
@@ -39,12 +39,10 @@ def _col(name: str):
     return COLOURS.get(name, theme.RULER)
 
 
-def _label(surf, text: str, at, colour, size: int = 14) -> None:
-    t = theme.text(text, size, colour, bold=True)
-    bg = pygame.Rect(0, 0, t.get_width() + 6, t.get_height() + 2)
-    bg.center = (round(at[0]), round(at[1]))
-    surf.fill((0, 0, 0), bg)
-    surf.blit(t, (bg.x + 3, bg.y + 1))
+def _label(renderer: FieldRenderer, text: str, at, colour, size: int = 14) -> None:
+    """A caption chip centred on `at`, placed by the renderer's label layout (no overlaps)."""
+    at = (round(at[0]), round(at[1]))
+    renderer.add_label(renderer.text_label("demo", text, [("center", at)], colour, PRI_MARK, size, True, anchor=at))
 
 
 def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
@@ -58,8 +56,12 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         xs = [cam.to_screen(m.x, m.y) for _, m in live]
         cx = sum(p[0] for p in xs) / len(xs)
         bottom = max(p[1] for p in xs) + r + 8
-        t = theme.text(u.name, 12, theme.TEXT)
-        surf.blit(t, (cx - t.get_width() / 2, bottom))
+        top = min(p[1] for p in xs) - r - 8
+        renderer.add_label(
+            renderer.text_label(
+                "unit", u.name, [("midtop", (cx, bottom)), ("midbottom", (cx, top))], theme.TEXT, PRI_NAME
+            )
+        )
     for mid, colour in geo.highlight.items():
         if mid in state.manifestations:
             from game.rules.query import manifestation_shape
@@ -72,14 +74,14 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         draw_marks(renderer, surf, [Region(ol.shape, _col(ol.colour), alpha=60 if ol.fill else 0)])
         if ol.label:
             minx, _, maxx, maxy = ol.shape.bounds
-            _label(surf, ol.label, cam.to_screen((minx + maxx) / 2, maxy), _col(ol.colour))
+            _label(renderer, ol.label, cam.to_screen((minx + maxx) / 2, maxy), _col(ol.colour))
     for p in geo.paths:
         pts = [cam.to_screen(*q) for q in p.points]
         pygame.draw.lines(surf, (0, 0, 0), False, pts, 5)
         pygame.draw.lines(surf, _col(p.colour), False, pts, 2)
         circle(surf, _col(p.colour), pts[-1], 4)
         if p.label:
-            _label(surf, p.label, pts[-1], _col(p.colour))
+            _label(renderer, p.label, pts[-1], _col(p.colour))
     for ln in geo.lines:
         a, b = cam.to_screen(*ln.a), cam.to_screen(*ln.b)
         pygame.draw.line(surf, (0, 0, 0), a, b, 5)
@@ -88,7 +90,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
             circle(surf, _col(ln.colour), q, 3)
         if ln.label:
             mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-            _label(surf, ln.label, (mx, my - 12), _col(ln.colour), 15)
+            _label(renderer, ln.label, (mx, my - 12), _col(ln.colour), 15)
 
 
 def _wrap_lines(text: str, size: int, width: int) -> list[str]:
@@ -123,8 +125,9 @@ def paint_frame(
     ov = Overlays()
     ov.rings = [Ring(r.x, r.y, r.radius, _col(r.colour), r.label, 2) for r in geo.rings]
     ov.highlight_units = {k: _col(v) for k, v in geo.highlight.items() if k in state.units}
-    renderer.draw(sub, state, ov, version=None)
+    renderer.draw(sub, state, ov, version=None, flush=False)
     draw_geometry(sub, state, renderer, geo)
+    renderer.flush_labels(sub)  # the demonstration's captions share the battlefield's one label layout
     _panel(surface, pygame.Rect(W - pw, 0, pw, H), run, frame, footer, reserve)
     return renderer
 
