@@ -45,14 +45,21 @@ def name_of(state, thing: Any) -> str:
 _MANIFESTATION_ID = re.compile(r"m\d+")
 # The scroll of every manifestation an event has named, per game: a manifestation that has left
 # the battlefield is gone from the state, but the log still names it in lines read since.
-_SCROLLS: "weakref.WeakKeyDictionary[Any, dict[str, str]]" = weakref.WeakKeyDictionary()
+_SCROLLS: dict[int, tuple[Any, dict[str, str]]] = {}  # id(game) -> (weak ref to the game, mid -> scroll)
 
 
 def _seen_scrolls(state) -> dict[str, str]:
-    try:
-        return _SCROLLS.setdefault(state.game, {})
-    except TypeError:  # a game that cannot be weakly referenced: no memory
-        return {}
+    # keyed by identity: a Game is a frozen dataclass holding lists, so it cannot be a dict key
+    game = state.game
+    key = id(game)
+    found = _SCROLLS.get(key)
+    if found is None or found[0]() is not game:
+        try:
+            ref = weakref.ref(game, lambda _: _SCROLLS.pop(key, None))
+        except TypeError:  # a game that cannot be weakly referenced: no memory
+            return {}
+        found = _SCROLLS[key] = (ref, {})
+    return found[1]
 
 
 def _learn(state, ev: Event) -> None:

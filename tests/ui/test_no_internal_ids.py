@@ -86,3 +86,22 @@ def test_the_leak_patterns_catch_what_they_are_for():
     for text in ("Crossbow: 4 of 10 hit on 4+", "Bog-Light Swarm on 4+: rolled 5: it strikes",
                  "charge roll (2D6): 3+4 = 7", "Unbind with Fen-Oracle model 2"):
         assert not leaks(state, text), text
+
+
+def test_a_manifestation_that_has_left_is_still_named_in_the_log():
+    # a Game cannot be a dict key (a frozen dataclass holding lists): the labels' memory of which
+    # manifestation an id was must still work, so a whole game's log never says "a manifestation"
+    from game.ai.registry import make_bot
+    from game.rules import Game
+    from game.ui.labels import event_line
+
+    s = Game.load().new_state(seed=3)
+    bots = {1: make_bot("random", 1, 3), 2: make_bot("random", 2, 4)}
+    events = []
+    for _ in range(400):
+        if s.is_over():
+            break
+        events += s.apply(bots[s.pending().player].choose(s))
+    lines = [event_line(s, e) for e in events if e.type != "DiceRolled"]
+    assert any("Rolling Pyre" in line for line in lines)
+    assert not [line for line in lines if "a manifestation" in line]
