@@ -221,7 +221,23 @@ def shape_sees(state: "State", eye: Shape, thing: str, exclude_units: Iterable[s
     return any(visible(e, target, terrain, walls).visible for target in thing_shapes(state, thing) for e in eyes)
 
 
-def can_see_shape(state: "State", observer_unit: str, observer_model: int, target: Shape) -> bool:
-    """Sight to a shape that is not yet on the battlefield, e.g. a summoning set-up point (G2, M9)."""
+def sight_to_shape(state: "State", observer_unit: str, observer_model: int, target: Shape) -> Sight:
+    """G2 to a shape that is not on the battlefield yet, e.g. a summoning set-up point (M9), with
+    what blocks it (`blocker_names`)."""
     eye = model_circle(state, observer_unit, observer_model)
-    return visible(eye, target, state.game.battlefield.terrain, blockers(state, [observer_unit])).visible
+    return visible(eye, target, state.game.battlefield.terrain, blockers(state, [observer_unit]))
+
+
+def blocker_names(state: "State", seen: Sight, exclude_units: Iterable[str]) -> list[str]:
+    """G2: what stands in a blocked line of sight, by name: terrain pieces, and the units whose
+    models block it (`seen` computed with `blockers(state, exclude_units)`), each once."""
+    pos = positions(state)
+    skip = {pos.units.index(u) for u in set(exclude_units) if u in state.units}
+    owners = [int(o) for o in pos.owner if int(o) not in skip]
+    names: list[str] = []
+    for b in seen.blocked_by:
+        if b.startswith("model:"):
+            names.append(state.units[pos.units[owners[int(b.split(":")[1])]]].name)
+        else:
+            names.append(b)
+    return list(dict.fromkeys(names))

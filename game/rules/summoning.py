@@ -34,7 +34,15 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
 from game.rules.frames import SummonSetupFrame, pop, top
 from game.rules.manifest_units import enemy_manifestation_shapes
-from game.rules.space import all_bases, blockers, can_see_shape, footprint_at, manifestation_shape, model_circle
+from game.rules.space import (
+    all_bases,
+    blocker_names,
+    blockers,
+    footprint_at,
+    manifestation_shape,
+    model_circle,
+    sight_to_shape,
+)
 from game.rules.units import ManifestationState
 
 if TYPE_CHECKING:
@@ -127,8 +135,12 @@ class SetupCheck:
             near = min(gaps, default=math.inf)
             if near <= rule.min_enemy_distance:
                 return [f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)"]
-        if rule.visible and not can_see_shape(state, self.unit, self.model, shape):
-            return ["not visible to the summoning model (M9, G2)"]
+        if rule.visible:
+            seen = sight_to_shape(state, self.unit, self.model, shape)
+            if not seen.visible:
+                names = blocker_names(state, seen, [self.unit])
+                by = f": blocked by {', '.join(names)}" if names else ""
+                return [f"not visible to the summoning model{by} (M9, G2)"]
         return []
 
 

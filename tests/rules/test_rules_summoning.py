@@ -11,6 +11,7 @@ from game.rules.actions import Banish, CastSpell, DeclineUnbind, Dispel, PassDis
 from game.rules.frames import DispelFrame
 from game.rules.space import manifestation_shape, model_circle
 from tests.helpers import (
+    P1_SPEARS,
     P1_WIZ1,
     P1_WIZ2,
     P2_BEHEMOTH,
@@ -294,8 +295,12 @@ def test_e3_a_player_cannot_dispel_the_same_endless_spell_twice_in_a_phase():
 def test_e3_dispel_needs_the_target_visible():
     wall = {"name": "Wall", "traits": ["obscuring"], "points": [(16, 12), (17, 12), (17, 34), (16, 34)]}
     s = _dispel_board([])
-    s2 = battle({k: (u.player, u.warscroll, [(m.x, m.y) for m in u.models]) for k, u in s.units.items()},
-                profile="aos3", phase="hero", terrain=[wall])
+    s2 = battle(
+        {k: (u.player, u.warscroll, [(m.x, m.y) for m in u.models]) for k, u in s.units.items()},
+        profile="aos3",
+        phase="hero",
+        terrain=[wall],
+    )
     s2.manifestations = s.manifestations
     s2.decisions.append(DispelFrame(player=1))
     reasons = s2.explain(Dispel(player=1, unit="w2", manifestation="lights"))
@@ -385,3 +390,27 @@ def test_e3_modifiers_expire_and_commanders_reset_before_the_dispel_window():
     s.apply(EndPhase(player=1))
     assert s.pending().kind == "dispel"
     assert s.units["w2"].buffs == [] and s.manifestations["lights"].commander == 2
+
+
+def test_m9_g2_a_set_up_point_out_of_sight_names_what_blocks_it():
+    # M9, G2: the set-up point must be visible to the summoning model; the reason names the
+    # terrain and the units in the way, not "a model" or an index
+    from game.rules.query import setup_problems
+
+    wall = {"name": "Ash Wall", "traits": ["obscuring"], "points": [(14, 18), (15, 18), (15, 26), (14, 26)]}
+    s = battle({"w": (1, P1_WIZ2, [(10, 22)]), "foe": (2, P2_WARDENS, [(30, 40)])}, terrain=[wall])
+    (why,) = setup_problems(s, 1, "w", 0, "rolling_pyre", 19, 22)
+    assert why == "not visible to the summoning model: blocked by Ash Wall (M9, G2)"
+    assert setup_problems(s, 1, "w", 0, "rolling_pyre", 10, 30) == []  # round the wall: seen
+
+
+def test_m9_g2_models_in_the_way_are_named_by_their_unit():
+    # G2: models of another unit block sight; the reason names that unit
+    from game.rules.query import setup_problems
+
+    wall_of_spears = [(15, 22 + 1.3 * k) for k in range(-3, 4)]
+    s = battle(
+        {"w": (1, P1_WIZ2, [(10, 22)]), "spears": (1, P1_SPEARS, wall_of_spears), "foe": (2, P2_WARDENS, [(30, 40)])}
+    )
+    (why,) = setup_problems(s, 1, "w", 0, "rolling_pyre", 21, 22)
+    assert why == f"not visible to the summoning model: blocked by {s.units['spears'].name} (M9, G2)"
