@@ -65,6 +65,7 @@ from game.rules.removal import removed_at_edge
 from game.rules.scoring import OBJECTIVE_RANGE, control_scores, general_of
 from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_odds, shooting_options, shooting_volleys
 from game.rules.space import (
+    blocker_names,
     blockers,
     distance_to,
     footprint_at,
@@ -162,6 +163,7 @@ __all__ = [
     "distance_to",
     "gap_between",
     "blockers",
+    "blocker_names",
     "sight",
     "unit_sees",
     "wholly_within",

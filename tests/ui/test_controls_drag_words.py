@@ -81,3 +81,20 @@ def test_the_words_come_from_the_engines_texts():
     assert why_stopped(st, "mag", by_base, "normal") == "blocked by Reed-Witch (G4)"
     assert why_stopped(st, "mag", "model 0 would move 9.40\"; it may move 9.00\" (G4)", "run") == '9" used (Run 9")'
     assert why_stopped(st, "mag", "model 0 overlaps base 1 (0.20\" overlap) (G4)", "normal").startswith("would end on ")
+
+
+def test_g2_a_blocked_sight_line_names_the_unit_in_the_way(app):
+    # G2: with a model selected and a target hovered, the hint names what blocks the line: the
+    # unit whose models stand in the way (the engine's blocker_names), never "a model"
+    from tests.helpers import P1_SPEARS, P1_WIZ2, P2_WARDENS, battle
+    from tests.ui.controlhelpers import scene_for
+
+    # two staggered ranks of spears, so that no line slips between the bases
+    wall_of_spears = [(15, 22 + 1.3 * k) for k in range(-3, 4)] + [(16.3, 22.65 + 1.3 * k) for k in range(-3, 3)]
+    s = battle({"w": (1, P1_WIZ2, [(10, 22)]), "spears": (1, P1_SPEARS, wall_of_spears),
+                "foe": (2, P2_WARDENS, [(21, 22)])})
+    scene = scene_for(app, s)
+    scene.selected, scene.hover, scene.hover_model = ("w", 0), "foe", 0
+    scene._compute_overlays()
+    text = scene.hint[0]
+    assert "cannot see the target" in text and f"blocked by {s.units['spears'].name} (G2)" in text, text

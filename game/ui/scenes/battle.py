@@ -710,10 +710,9 @@ class BattleScene(Scene):
                         if b.startswith("model:"):
                             k = int(b.split(":")[1])
                             ov.blocked_bases.append((float(walls.x[k]), float(walls.y[k]), float(walls.r[k])))
-                            names.append("a model")
                         else:
                             terr.append(b)
-                            names.append(b)
+                    names += query.blocker_names(st, s, exclude)  # G2: by name, models by their unit
                     ov.blocked_terrain = tuple(terr)
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
                 who = st.units[ou].name
