@@ -76,3 +76,18 @@ def test_e5_hovering_a_model_button_marks_it_and_its_ranges(app, monkeypatch):
     assert rings['12": 4 spells/prayers'] == pytest.approx((c.x, c.y, c.r + 12))  # the summonings
     assert "Model 3 of Coven of the Kindled" in scene.hint[0]
     shot(app, "e5_hover.png")
+
+
+def test_m8_hovering_a_spell_button_draws_its_range_from_the_casting_model(app, monkeypatch):
+    # once the model is picked, hovering a spell's button draws that spell's range ring from the
+    # model's base (Cinder Bolt, 18")
+    scene = _model_stage(app)
+    scene.handle(next(b for b in scene.view.buttons if b.label == "Model 3").intent)
+    frame(app, 2)
+    spec = next(b for b in scene.view.buttons if b.intent.get("ability") == "cinder_bolt")
+    element = next(e for e, it in widgets.INTENTS.items() if it == spec.intent and e.alive())
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: element.rect.center)
+    frame(app, 2)
+    c = model_circle(scene.state, "c", 2)
+    rings = {r.label: (r.x, r.y, r.radius) for r in scene.overlays.rings}
+    assert rings['18": Cinder Bolt'] == pytest.approx((c.x, c.y, c.r + 18))

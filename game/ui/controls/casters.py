@@ -58,6 +58,9 @@ class CasterModelTool(FieldTool):
 
     def overlay(self, ov):
         st = self.state
+        hovered_ability = self.ability_ring()
+        if hovered_ability is not None:
+            ov.rings.append(hovered_ability)
         uid = self.unit
         if uid is None or uid not in st.units:
             return None
@@ -77,6 +80,21 @@ class CasterModelTool(FieldTool):
         ov.marks.append(Band(c.x, c.y, c.r, 0.25, theme.ACCENT))
         ov.rings += self.rings_from(m)
         return (f"Model {m + 1} of {u.name}: ranges and sight are measured from its base (E5)", theme.ACCENT)
+
+    def ability_ring(self) -> Ring | None:
+        """The range ring of the spell or prayer whose button the pointer is on, from the base of
+        the model that would use it (M8, E5)."""
+        from game.rules.query import model_circle
+
+        it = widgets.hovered_intent()
+        if it is None or it.kind != "select" or not it.get("ability") or it.get("model") is None:
+            return None
+        st, uid = self.state, it.get("unit")
+        ab = st.game.content.abilities.get(it.get("ability"))
+        if ab is None or ab.range <= 0 or uid not in st.units:
+            return None
+        c = model_circle(st, uid, int(it.get("model")))
+        return Ring(c.x, c.y, c.r + ab.range, theme.RING_SPELL, f'{ab.range:g}": {ab.name}')
 
     def rings_from(self, model: int) -> list[Ring]:
         """The range of each spell, prayer or banish this model may use now, from its base."""
