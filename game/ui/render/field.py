@@ -14,7 +14,7 @@ a place where it overlaps no other and stays inside the viewport, off the rulers
 important ones move, shrink or hide. `drawn_labels` records what was drawn, for tests.
 
 Status on the board (issue 19): a unit carrying timed modifiers has a buff token (up-triangle)
-and / or a debuff token (down-triangle) by its base, the hovered or selected unit's health
+and / or a debuff token (down-triangle) by its base, the hovered unit's health
 reads as numbers by its bar, and an objective is drawn in its holder's colour (R2).
 `drawn_objectives` records each objective's colour, for tests.
 """
@@ -635,8 +635,9 @@ class FieldRenderer:
             if first is not None and (hov or sel):
                 places = [("midtop", (first[0], first[1] + r + 8)), ("midbottom", (first[0], first[1] - r - 18))]
                 self.add_label(self.text_label("unit", u.name, places, theme.TEXT, PRI_HOVER, 13, True, anchor=first))
-                words = _health_words(state, u)
-                if words:  # by the health bar, right of it first
+                words = _health_words(state, u) if hov else ""
+                if words:  # by the health bar, right of it first (hovered only: a selected
+                    # observer's numbers would sit on its own sight lines)
                     bar_y = first[1] + r + 4
                     half = max(5, r)
                     at = [("midleft", (first[0] + half + 3, bar_y)), ("midright", (first[0] - half - 3, bar_y))]
