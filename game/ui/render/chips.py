@@ -77,3 +77,30 @@ def badge_chip(tags: Sequence[tuple[str, tuple[int, int, int]]], pips: int, left
         surf.blit(et, (x + 2, (14 - et.get_height()) // 2))
     _CACHE[key] = surf
     return surf
+
+
+def status_chip(up: bool, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A buff or debuff token: an up-triangle (buff) or a down-triangle (debuff) in `colour`,
+    then `text` (e.g. "+1 sv"); `text=""` gives the bare token. The shape says it as well as
+    the colour, for players who cannot tell the two colours apart."""
+    key = ("status", up, text, colour)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        return surf
+    t = theme.text(text, 11, colour) if text else None
+    s = 9  # the triangle's side box
+    w = s + 2 * PAD_X + (t.get_width() + 3 if t is not None else 0)
+    h = max(13, (t.get_height() if t is not None else 0) + 2 * PAD_Y)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, CHIP_BG, surf.get_rect(), border_radius=3)
+    pygame.draw.rect(surf, colour, surf.get_rect(), 1, border_radius=3)
+    x0, y0 = PAD_X, (h - s) // 2
+    if up:
+        pts = [(x0, y0 + s), (x0 + s, y0 + s), (x0 + s / 2, y0)]
+    else:
+        pts = [(x0, y0), (x0 + s, y0), (x0 + s / 2, y0 + s)]
+    pygame.draw.polygon(surf, colour, pts)
+    if t is not None:
+        surf.blit(t, (x0 + s + 3, (h - t.get_height()) // 2))
+    _CACHE[key] = surf
+    return surf

@@ -12,6 +12,11 @@ controls them, W/P badges, ring labels, the ruler's distance, the decision contr
 is a label request: after the shapes are drawn, one layout pass (label_layout.py) gives each
 a place where it overlaps no other and stays inside the viewport, off the rulers; the less
 important ones move, shrink or hide. `drawn_labels` records what was drawn, for tests.
+
+Status on the board (issue 19): a unit carrying timed modifiers has a buff token (up-triangle)
+and / or a debuff token (down-triangle) by its base, the hovered unit's health
+reads as numbers by its bar, and an objective is drawn in its holder's colour (R2).
+`drawn_objectives` records each objective's colour, for tests.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from shapely.geometry import LineString, Polygon
 from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.render.chips import badge_chip, chip, text_chip
+from game.ui.render.chips import badge_chip, chip, status_chip, text_chip
 from game.ui.render.icons import icon, main_role, roles_of
 from game.ui.render.label_layout import LabelRequest, Layout, layout
 from game.ui.render.overlays import draw_marks
@@ -39,9 +44,11 @@ OBJECTIVE_RANGE = query.OBJECTIVE_RANGE  # R2: an objective's control ring (the 
 PRI_RULER = 100  # the distance the player is measuring
 PRI_HOVER = 90  # the name of the unit under the pointer or selected
 PRI_MARK = 80  # the open decision's chips (distances, hits, legal limits)
+PRI_HEALTH = 85  # the hovered unit's health in numbers
 PRI_RING = 70
 PRI_MANIFESTATION = 60
 PRI_BADGE = 55  # W/P power, unbinds, ritual points
+PRI_STATUS = 52  # buff and debuff tokens
 PRI_CONTROL = 50  # "controlled by ...", "wild"
 PRI_NAME = 45  # unit names (demonstrations)
 PRI_OBJECTIVE = 40
@@ -51,6 +58,8 @@ MIN_SCALE_TERRAIN = 9.0
 MIN_SCALE_TRAITS = 11.0
 MIN_SCALE_OBJECTIVE = 9.0
 MIN_SCALE_CONTROL = 7.0
+# a timed modifier's short words on its token (the engine's Buff.kind, game.rules.effects)
+STATUS_WORDS = {"save_buff": "+{v} sv", "hit_debuff": "-{v} hit", "move_debuff": '-{v}" mv'}
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,7 @@ class FieldRenderer:
         self._layout_key: Any = None
         self._layout: Layout | None = None
         self.drawn_labels: list[DrawnLabel] = []
+        self.drawn_objectives: list[tuple[int, int, int]] = []  # each objective's ring colour
 
     # --- static layer --------------------------------------------------------------------
 
@@ -297,13 +307,16 @@ class FieldRenderer:
             if "cover" in traits and kind != "cover":
                 pygame.draw.polygon(surf, theme.TERRAIN["cover"][0], pts, 1)
         # objectives with their 3" control rings
-        for o in bmap.objectives:
+        self.drawn_objectives = []
+        for i, o in enumerate(bmap.objectives):
             cx, cy = cam.to_screen(o.x, o.y)
-            circle(surf, theme.OBJECTIVE_RING, (cx, cy), OBJECTIVE_RANGE * s, 2)
+            ring_col, mark_col = _objective_colours(state, i)
+            circle(surf, ring_col, (cx, cy), OBJECTIVE_RANGE * s, 2)
             r = max(4, round(0.8 * s))
             circle(surf, (40, 36, 20), (cx, cy), r)
-            circle(surf, theme.OBJECTIVE, (cx, cy), r, 2)
-            circle(surf, theme.OBJECTIVE, (cx, cy), max(2, r // 3))
+            circle(surf, mark_col, (cx, cy), r, 2)
+            circle(surf, mark_col, (cx, cy), max(2, r // 3))
+            self.drawn_objectives.append(mark_col)
         surf.set_clip(clip)
         pygame.draw.rect(surf, theme.FIELD_EDGE, board.inflate(4, 4), 2)
 
@@ -487,7 +500,7 @@ class FieldRenderer:
                     )
                 )
         if s >= MIN_SCALE_OBJECTIVE:
-            for o in bmap.objectives:
+            for i, o in enumerate(bmap.objectives):
                 if not o.name:
                     continue
                 cx, cy = cam.to_screen(o.x, o.y)
@@ -498,7 +511,7 @@ class FieldRenderer:
                             "objective",
                             o.name,
                             [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
-                            theme.OBJECTIVE,
+                            _objective_colours(state, i)[1],
                             PRI_OBJECTIVE,
                             11,
                             within=board,
@@ -513,6 +526,7 @@ class FieldRenderer:
                 req = self._badge(state, uid, u)
                 if req is not None:
                     out.append(req)
+                out.extend(self._status(state, uid, u))
         self._static_labels, self._static_labels_key = out, key
         self._bases = self._base_boxes(state)
         self._static_sig = tuple(r.signature() for r in out)
@@ -621,6 +635,13 @@ class FieldRenderer:
             if first is not None and (hov or sel):
                 places = [("midtop", (first[0], first[1] + r + 8)), ("midbottom", (first[0], first[1] - r - 18))]
                 self.add_label(self.text_label("unit", u.name, places, theme.TEXT, PRI_HOVER, 13, True, anchor=first))
+                words = _health_words(state, u) if hov else ""
+                if words:  # by the health bar, right of it first (hovered only: a selected
+                    # observer's numbers would sit on its own sight lines)
+                    bar_y = first[1] + r + 4
+                    half = max(5, r)
+                    at = [("midleft", (first[0] + half + 3, bar_y)), ("midright", (first[0] - half - 3, bar_y))]
+                    self.add_label(self.text_label("health", words, at, theme.TEXT, PRI_HEALTH, 11, anchor=first))
         from game.rules.query import manifestation_shape
 
         for mid in state.manifestations:  # halos and selection on footprints (M10: walkers are picked like units)
@@ -759,6 +780,49 @@ class FieldRenderer:
             "badge", PRI_BADGE, [lk[1].get_size() for lk in looks], places, None, (cx, cy), payload=(looks, theme.TEXT)
         )
 
+    def _status(self, state, uid: str, u) -> list[LabelRequest]:
+        """A buff token (up-triangle) and a debuff token (down-triangle) by the unit's first
+        model, naming its timed modifiers (M3, M5: the engine's `modifier`, `ward_of`); bare
+        triangles when crowded."""
+        if not u.buffs:
+            return []
+        live = u.live_models()
+        if not live:
+            return []
+        kinds = sorted({b.kind for b in u.buffs})
+        up, down = [], []
+        for k in kinds:
+            if k == "ward_buff":
+                up.append(f"ward {query.ward_of(state, uid)}+")
+            elif k in STATUS_WORDS:
+                words = STATUS_WORDS[k].format(v=abs(query.modifier(state, uid, k)))
+                (down if k.endswith("debuff") else up).append(words)
+        m = live[0][1]
+        cx, cy = self.camera.to_screen(m.x, m.y)
+        r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * self.camera.scale
+        out = []
+        for kind, words, is_up, colour, dy in (
+            ("buff", up, True, theme.TEXT_GOOD, -7),
+            ("debuff", down, False, theme.TEXT_BAD, 7),
+        ):
+            if not words:
+                continue
+            text = " ".join(words)
+            looks = [(text, status_chip(is_up, text, colour)), (text, status_chip(is_up, "", colour))]
+            places = [("midleft", (cx + r + 2, cy + dy)), ("midright", (cx - r - 2, cy + dy))]
+            out.append(
+                LabelRequest(
+                    kind,
+                    PRI_STATUS,
+                    [lk[1].get_size() for lk in looks],
+                    places,
+                    None,
+                    (cx, cy),
+                    payload=(looks, colour),
+                )
+            )
+        return out
+
     def _ring_label(self, ring: Ring, c: tuple[float, float], rad: float, board: pygame.Rect) -> LabelRequest:
         """A ring's label on the ring itself, at the first of eight points inside the board
         (top-right first); never on the centre row, where the ring's pixels are measured."""
@@ -820,6 +884,30 @@ class FieldRenderer:
             mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
             places = [("topleft", (mx + 8, my - 10)), ("bottomright", (mx - 8, my + 10))]
             self.add_label(self.text_label("ruler", label, places, theme.ACCENT, PRI_RULER, 15, True, anchor=(mx, my)))
+
+
+def _objective_colours(state, index: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """An objective's ring and marker colours: its holder's (R2: `state.objectives`, set at
+    the end of each turn) or the neutral objective colours while nobody holds it."""
+    holder = state.objectives[index] if index < len(state.objectives) else None
+    if holder in (1, 2):
+        col = theme.player_colour(state, holder)
+        return col, theme.lighter(col, 0.3)
+    return theme.OBJECTIVE_RING, theme.OBJECTIVE
+
+
+def _health_words(state, u) -> str:
+    """A unit's health in numbers: "damage 2 of 5" for one model, "7/10 health" for several
+    (live models' health left of the whole unit's), "4/5 models" when each model has 1."""
+    h = state.game.warscroll(u.warscroll).health
+    live = u.live_models()
+    if h > 1 and len(u.models) == 1:
+        return f"damage {u.models[0].damage} of {h}"
+    if h > 1:
+        return f"{sum(h - m.damage for _, m in live)}/{h * len(u.models)} health"
+    if len(u.models) > 1:
+        return f"{len(live)}/{len(u.models)} models"
+    return ""
 
 
 class _LayerView:
