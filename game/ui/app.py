@@ -76,6 +76,13 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
     _add(
         parser,
+        "--palette",
+        default=None,
+        metavar="NAME",
+        help="colours: default or okabe-ito (colour-blind safe); also the SPELLFIELD_PALETTE environment variable",
+    )
+    _add(
+        parser,
         "--force",
         action="store_true",
         help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
@@ -338,6 +345,15 @@ def run(args: argparse.Namespace) -> int:
 
             print(f"spellfield: error: --screenshot {exc}", file=sys.stderr)
             return 2
+    from game.ui import theme
+
+    try:  # --palette, else SPELLFIELD_PALETTE, else the default colours
+        theme.use_palette(getattr(args, "palette", None) or os.environ.get(theme.ENV_PALETTE) or "default")
+    except ValueError as exc:
+        import sys
+
+        print(f"spellfield: error: {exc}", file=sys.stderr)
+        return 2
     init_pygame(headless)
     size = getattr(args, "size", None) or DEFAULT_SIZE
     if isinstance(size, str):

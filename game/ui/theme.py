@@ -55,7 +55,13 @@ HEALTH_LOST = (120, 30, 30)
 PREDATORY = (255, 70, 120)
 
 
+# Player colours that override the armies' own (None: each army's colour from its data file).
+PLAYER_COLOURS: dict[int, tuple[int, int, int]] | None = None
+
+
 def player_colour(state, player: int) -> tuple[int, int, int]:
+    if player in (1, 2) and PLAYER_COLOURS is not None:
+        return PLAYER_COLOURS[player]
     return tuple(state.game.army(player).colour) if player in (1, 2) else (150, 150, 150)
 
 
@@ -127,3 +133,66 @@ def wrap(s: str, size: int, width: int) -> list[str]:
 def gui_theme_path() -> str:
     """The pygame-gui theme shipped in assets/."""
     return str(resources.files("game.assets") / "theme.json")
+
+
+# --- palettes ----------------------------------------------------------------------------
+# The signal colours a palette swaps. Colour is never the only signal (a blocked sight line is
+# dashed and crossed, an illegal ghost dashed and crossed, dice ticked or crossed), but the
+# Okabe-Ito set keeps the colours themselves apart for red-green colour blindness too.
+_SWAPPED = (
+    "SIGHT_CLEAR", "SIGHT_BLOCKED", "GHOST_OK", "GHOST_BAD", "TEXT_GOOD", "TEXT_BAD", "LEGAL_TARGET",
+    "HEALTH_OK", "RING_UNBIND", "RING_CONTROL", "PLAYER_COLOURS",
+)  # fmt: skip
+OKABE_ITO = {
+    "orange": (0xE6, 0x9F, 0x00),
+    "sky_blue": (0x56, 0xB4, 0xE9),
+    "bluish_green": (0x00, 0x9E, 0x73),
+    "yellow": (0xF0, 0xE4, 0x42),
+    "blue": (0x00, 0x72, 0xB2),
+    "vermillion": (0xD5, 0x5E, 0x00),
+    "reddish_purple": (0xCC, 0x79, 0xA7),
+}
+_OI = OKABE_ITO
+PALETTES: dict[str, dict] = {
+    "default": {k: globals()[k] for k in _SWAPPED},
+    # good = sky blue, bad = vermillion (apart for every common colour blindness, and sky blue
+    # stands out on the green cloth); players orange and blue
+    "okabe_ito": {
+        "SIGHT_CLEAR": _OI["sky_blue"],
+        "SIGHT_BLOCKED": _OI["vermillion"],
+        "GHOST_OK": _OI["sky_blue"],
+        "GHOST_BAD": _OI["vermillion"],
+        "TEXT_GOOD": _OI["sky_blue"],
+        "TEXT_BAD": _OI["vermillion"],
+        "LEGAL_TARGET": _OI["sky_blue"],
+        "HEALTH_OK": _OI["bluish_green"],
+        "RING_UNBIND": _OI["reddish_purple"],
+        "RING_CONTROL": _OI["yellow"],
+        "PLAYER_COLOURS": {1: _OI["orange"], 2: _OI["blue"]},
+    },
+}
+PALETTE = "default"
+ENV_PALETTE = "SPELLFIELD_PALETTE"  # the environment variable the app reads
+
+
+def palette_name(name: str) -> str:
+    """`okabe-ito`, `Okabe_Ito` and `okabe_ito` name one palette; unknown names raise ValueError."""
+    key = name.strip().lower().replace("-", "_")
+    if key not in PALETTES:
+        raise ValueError(f"unknown palette {name!r} (choose from: {', '.join(PALETTES)})")
+    return key
+
+
+def use_palette(name: str) -> str:
+    """Swap the signal colours for palette `name` ("default" or "okabe_ito"); returns its key.
+    Cached drawings made in the old colours are dropped (text, icons); the battlefield's cached
+    board layer is keyed on `PALETTE` by the battle scene, so it is redrawn too."""
+    global PALETTE
+    key = palette_name(name)
+    globals().update(PALETTES[key])
+    PALETTE = key
+    _TEXT_CACHE.clear()
+    from game.ui.render import icons
+
+    icons.icon.cache_clear()
+    return key

@@ -129,7 +129,7 @@ def test_rings_are_drawn_to_scale():
     from the caster's centre."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.ui.export import _pygame
-    from game.ui.scenes.demo import COLOURS, paint_frame
+    from game.ui.scenes.demo import _col, paint_frame
 
     pg = _pygame()
     run = run_demo(load_demo("m3_miscast"))
@@ -139,7 +139,7 @@ def test_rings_are_drawn_to_scale():
     m = run.frames[1].state.units["magister"].models[0]
     cx, cy = cam.to_screen(m.x, m.y)
     r_px = (12 + 40 / 25.4 / 2) * cam.scale
-    colour = COLOURS["spell"]
+    colour = _col("spell")
     hits = [dy for dy in range(-4, 5) if tuple(surf.get_at((round(cx), round(cy - r_px) + dy)))[:3] == colour]
     assert hits, "no ring pixel where the 12\" ring should be"
 

@@ -75,6 +75,13 @@ def _wall_game():
     return Session(game, st, 0)
 
 
+def _sight(scene):
+    from game.ui.render.overlays import Line
+
+    lines = [m for m in scene.overlays.marks if isinstance(m, Line) and m.width == 3]
+    return lines[0] if lines else None
+
+
 def test_sight_line_turns_red_behind_obscuring_terrain(app, tmp_path):
     session = _wall_game()
     scene = hotseat(app, session)
@@ -84,9 +91,10 @@ def test_sight_line_turns_red_behind_obscuring_terrain(app, tmp_path):
     scene.handle(intent("release", pos=screen_pos(scene, 20, 22), button=1))
     scene.handle(intent("pointer", pos=screen_pos(scene, 40, 30)))  # hover the target: clear over the wall's top
     frames(app)
-    assert scene.overlays.sight_line is not None and scene.overlays.sight_ok
+    line = _sight(scene)
+    assert line is not None and line.colour == theme.SIGHT_CLEAR and not line.dashed
     img = _saved(app, tmp_path, "clear.png")
-    (ax, ay), (bx, by) = scene.overlays.sight_line
+    (ax, ay), (bx, by) = line.a, line.b
     mid = screen_pos(scene, (ax + bx) / 2, (ay + by) / 2)
     assert tuple(img.get_at(mid))[:3] == theme.SIGHT_CLEAR
 
@@ -95,12 +103,13 @@ def test_sight_line_turns_red_behind_obscuring_terrain(app, tmp_path):
     scene.handle(intent("pointer", pos=screen_pos(scene, 40, 22)))
     frames(app)
     ov = scene.overlays
-    assert not ov.sight_ok and "Wall of Thorns" in ov.blocked_terrain
+    line = _sight(scene)
+    assert line.colour == theme.SIGHT_BLOCKED and line.dashed and "Wall of Thorns" in ov.blocked_terrain
     img = _saved(app, tmp_path, "blocked.png")
-    (ax, ay), (bx, by) = ov.sight_line
-    # sample the line away from the wall's highlighted outline
-    p = screen_pos(scene, ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2)
-    assert tuple(img.get_at(p))[:3] == theme.SIGHT_BLOCKED
+    (ax, ay), (bx, by) = line.a, line.b
+    # sample the dashed line away from the wall's highlighted outline: some pixels are red
+    pts = [screen_pos(scene, ax + (bx - ax) * t / 100, ay + (by - ay) * t / 100) for t in range(10, 30)]
+    assert any(tuple(img.get_at(p))[:3] == theme.SIGHT_BLOCKED for p in pts)
     assert "blocked by Wall of Thorns" in scene.hint[0]
 
 

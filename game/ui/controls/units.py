@@ -486,7 +486,7 @@ class UnitDragTool(FieldTool):
         """A unit's ghost bases, or a walker's footprint as a `Shape` (M10)."""
         if self.unit in self.state.manifestations:
             col = theme.GHOST_OK if ok else theme.GHOST_BAD
-            return Shape(shapes[0], (*col, alpha), col, 2)
+            return Shape(shapes[0], (*col, alpha), col, 2, dashed=not ok, cross=not ok)  # not colour alone
         return Bases([(c.x, c.y, c.r) for c in shapes], ok=ok, alpha=alpha)
 
     def _envelope(self, home, reach: float):

@@ -88,9 +88,9 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
     # score, right aligned
     a1, a2 = state.game.army(1), state.game.army(2)
     parts = [
-        (f"{a1.name}  ", theme.lighter(a1.colour, 0.35)),
+        (f"{a1.name}  ", theme.lighter(theme.player_colour(state, 1), 0.35)),
         (f"{state.score[0]} - {state.score[1]}", theme.ACCENT),
-        (f"  {a2.name}", theme.lighter(a2.colour, 0.35)),
+        (f"  {a2.name}", theme.lighter(theme.player_colour(state, 2), 0.35)),
     ]
     surfs = [theme.text(s, 15, c, bold=True) for s, c in parts]
     w = sum(s.get_width() for s in surfs)

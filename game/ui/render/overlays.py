@@ -4,8 +4,11 @@ Each mark is a small record; `draw_marks` turns them into pixels with the render
 The scene puts them in `Overlays.marks`; nothing here reads or changes the game state.
 
     Bases(circles, ok)            a unit's ghost: every model's base at its new place
-    Shape(shape, fill, edge)      a Circle or shapely Polygon (a footprint, a swept area)
-    Line(a, b, colour, width)     a path or a sight line
+                                  (an illegal one, ok=False, dashed with a cross: not colour alone)
+    Shape(shape, fill, edge)      a Circle or shapely Polygon (a footprint, a swept area);
+                                  `dashed` outline, `cross` at its centre for an illegal ghost
+    Line(a, b, colour, width)     a path or a sight line (a blocked one `dashed`, `cross` where blocked)
+    Cross(x, y, colour)           an X at a world point: "not here", e.g. an illegal set-up spot
     Band(x, y, r, width, colour)  a ring `width` inches wide outside radius r (the ½" band)
     Label(x, y, text, colour)     a chip of text anchored at a world point (laid out by field.py)
     Region(geometry, colour)      a shapely area of any shape (parts, holes) shaded translucent,
@@ -30,6 +33,13 @@ class Bases:
     ok: bool = True
     alpha: int = 90
 
+    @property
+    def dashed(self) -> bool:
+        """An illegal ghost's outline is dashed, and crossed: colour is never the only signal."""
+        return not self.ok
+
+    cross = dashed
+
 
 @dataclass
 class Shape:
@@ -37,6 +47,8 @@ class Shape:
     fill: tuple[int, int, int, int]
     edge: tuple[int, int, int]
     width: int = 2
+    dashed: bool = False
+    cross: bool = False
 
 
 @dataclass
@@ -46,6 +58,14 @@ class Line:
     colour: tuple[int, int, int]
     width: int = 2
     dashed: bool = False
+    cross: tuple[float, float] | None = None  # inches: where a blocked sight line is blocked
+
+
+@dataclass
+class Cross:
+    x: float
+    y: float
+    colour: tuple[int, int, int]
 
 
 @dataclass
@@ -85,6 +105,39 @@ def _dashed(surf, colour, a, b, width: int, dash: float = 8.0) -> None:
         pygame.draw.line(surf, colour, (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1), width)
 
 
+def _dashed_ring(surf, colour, pts: list, width: int, dash: float = 7.0) -> None:
+    """A closed outline through screen points `pts`, dashed evenly along its whole length."""
+    if len(pts) < 2:
+        return
+    on, run = True, 0.0  # the pattern carries on round corners
+    for a, b in zip(pts, pts[1:] + pts[:1]):
+        n = math.hypot(b[0] - a[0], b[1] - a[1])
+        t = 0.0
+        while t < n:
+            step = min(dash - run, n - t)
+            if on:
+                p0 = (a[0] + (b[0] - a[0]) * t / n, a[1] + (b[1] - a[1]) * t / n)
+                p1 = (a[0] + (b[0] - a[0]) * (t + step) / n, a[1] + (b[1] - a[1]) * (t + step) / n)
+                pygame.draw.line(surf, colour, p0, p1, width)
+            t += step
+            run += step
+            if run >= dash - 1e-9:
+                on, run = not on, 0.0
+
+
+def _circle_points(c, r: float) -> list[tuple[float, float]]:
+    k = max(12, min(180, int(r * 0.8)))
+    return [(c[0] + r * math.cos(2 * math.pi * i / k), c[1] + r * math.sin(2 * math.pi * i / k)) for i in range(k)]
+
+
+def draw_cross(surf, colour, at, size: float = 7.0, width: int = 3) -> None:
+    """An X at screen point `at` on a dark halo: a shape that says "no" without its colour."""
+    x, y = at
+    for w, col in ((width + 3, (15, 15, 15)), (width, colour)):
+        pygame.draw.line(surf, col, (x - size, y - size), (x + size, y + size), w)
+        pygame.draw.line(surf, col, (x - size, y + size), (x + size, y - size), w)
+
+
 def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
     """Draw `marks` (see the module docstring) in order, on top of the battlefield; return
     the Label marks undrawn: the renderer places them with every other label (field.py)."""
@@ -115,15 +168,24 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
                     circle(tmp, (*col, mk.alpha), (cx - box.x, cy - box.y), r)
                 surf.blit(tmp, box.topleft)
             for (cx, cy), r in pts:
-                circle(surf, col, (cx, cy), r, 2 if r >= 6 else 1)
+                if mk.dashed:
+                    _dashed_ring(surf, col, _circle_points((cx, cy), r), 2)
+                else:
+                    circle(surf, col, (cx, cy), r, 2 if r >= 6 else 1)
+            if mk.cross:
+                draw_cross(surf, col, (sum(xs) / len(xs), sum(ys) / len(ys)))
         elif isinstance(mk, Shape):
-            renderer._draw_shape(surf, mk.shape, mk.fill, mk.edge, mk.width)
+            _draw_shape_mark(renderer, surf, mk)
         elif isinstance(mk, Line):
             a, b = cam.to_screen(*mk.a), cam.to_screen(*mk.b)
             if mk.dashed:
                 _dashed(surf, mk.colour, a, b, mk.width)
             else:
                 pygame.draw.line(surf, mk.colour, a, b, mk.width)
+            if mk.cross is not None:
+                draw_cross(surf, mk.colour, cam.to_screen(*mk.cross))
+        elif isinstance(mk, Cross):
+            draw_cross(surf, mk.colour, cam.to_screen(mk.x, mk.y))
         elif isinstance(mk, Band):
             c = cam.to_screen(mk.x, mk.y)
             w = max(1, round(mk.width * s))
@@ -133,6 +195,25 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
         elif isinstance(mk, Label):
             labels.append(mk)
     return labels
+
+
+def _draw_shape_mark(renderer, surf: pygame.Surface, mk: Shape) -> None:
+    """A Shape mark; a dashed one gets a thin dark solid edge under its dashes (so its extent
+    still reads between them) and a cross at its centre if asked."""
+    from game.geometry.shapes import Circle
+
+    if not mk.dashed:
+        box = renderer._draw_shape(surf, mk.shape, mk.fill, mk.edge, mk.width)
+    else:
+        box = renderer._draw_shape(surf, mk.shape, mk.fill, theme.darker(mk.edge), 1)
+        if isinstance(mk.shape, Circle):
+            cam = renderer.camera
+            pts = _circle_points(cam.to_screen(mk.shape.x, mk.shape.y), mk.shape.r * cam.scale)
+        else:
+            pts = renderer._shape_points(mk.shape)
+        _dashed_ring(surf, mk.edge, list(pts), max(2, mk.width))
+    if mk.cross:
+        draw_cross(surf, mk.edge, box.center)
 
 
 def _draw_region(surf: pygame.Surface, cam, mk: Region) -> None:

@@ -30,7 +30,8 @@ from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
 from game.ui.render import card_view, hud
 from game.ui.render.field import FieldRenderer, Overlays, Ring
-from game.ui.render.overlays import Region
+from game.ui.render.overlays import Cross, Region
+from game.ui.render.sight_marks import sight_mark
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
@@ -92,6 +93,7 @@ class BattleScene(Scene):
         self._tray: list = []
         self._derived_version = -1
         self.overlays = Overlays()
+        self.sight_segment: tuple | None = None  # the G2 line shown, kept clear of the hover card
         self.card: cards.Card | None = None  # the hovered thing's warscroll card (issue 19)
         self._card_key: Any = None
         self._card: cards.Card | None = None
@@ -638,6 +640,7 @@ class BattleScene(Scene):
     def _compute_overlays(self) -> None:
         st = self.state
         ov = Overlays()
+        self.sight_segment = None
         view = self.view
         ov.hovered = self.hover
         ov.selected = self.selected if self.selected and _on_field(st, self.selected[0]) else None
@@ -699,8 +702,7 @@ class BattleScene(Scene):
             except Exception:
                 s = None
             if s is not None and s.line is not None:
-                ov.sight_line = s.line
-                ov.sight_ok = s.visible
+                self.sight_segment = s.line
                 names = []
                 if not s.visible:
                     exclude = [ou] + ([self.hover] if self.hover in st.units else [])
@@ -714,6 +716,9 @@ class BattleScene(Scene):
                             terr.append(b)
                     names += query.blocker_names(st, s, exclude)  # G2: by name, models by their unit
                     ov.blocked_terrain = tuple(terr)
+                pieces = [t for t in st.game.battlefield.map.terrain if t.name in ov.blocked_terrain]
+                # drawn as a mark, not `ov.sight_line`: dashed and crossed when blocked (not colour alone)
+                ov.marks.append(sight_mark(s.line, s.visible, ov.blocked_bases, pieces))
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
                 who = st.units[ou].name
                 vis = "sees" if s.visible else "cannot see"
@@ -752,6 +757,8 @@ class BattleScene(Scene):
                 ov.ghost = footprint_at(st, p.scroll, x, y) if p.scroll else Circle(x, y, 0.4)
                 reasons = self._explain(p.action_at(round(x, 2), round(y, 2)))
                 ov.ghost_ok = not reasons
+                if reasons:  # not colour alone: a cross on the illegal spot
+                    ov.marks.append(Cross(x, y, theme.GHOST_BAD))
                 hint = "Legal: click to set up here" if not reasons else reasons[0]
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
         # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
@@ -870,7 +877,8 @@ class BattleScene(Scene):
         hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
         field = surface.subsurface(self.field_rect)
         hidden = self.needs_handover()
-        self.renderer.draw(field, st, self.overlays, (id(self.session), self.session.version))
+        # the palette is in the key: a swapped palette redraws the cached board in its colours
+        self.renderer.draw(field, st, self.overlays, (id(self.session), self.session.version, theme.PALETTE))
         hint, col = getattr(self, "hint", ("", theme.TEXT))
         if self.message and self.clock - self.message_at < MESSAGE_FRESH:  # e.g. why a press was refused
             hint, col = self.message, self.message_colour
@@ -881,9 +889,9 @@ class BattleScene(Scene):
         self.manager.draw_ui(surface)
         if self.card is not None and self.pointer is not None and not hidden and not self.rule_popup:
             avoid = None
-            if self.overlays.sight_line is not None:  # keep the sight line in view
+            if self.sight_segment is not None:  # keep the sight line in view
                 fx, fy = self.field_rect.topleft
-                a, b = (self.camera.to_screen(*p) for p in self.overlays.sight_line)
+                a, b = (self.camera.to_screen(*p) for p in self.sight_segment)
                 avoid = ((a[0] + fx, a[1] + fy), (b[0] + fx, b[1] + fy))
             self.card_rect = card_view.draw_card(surface, self.card, self.pointer, self.field_rect, avoid)
         if self.ruler_mode:

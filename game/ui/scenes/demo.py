@@ -21,22 +21,22 @@ from game.ui.render.overlays import Region, draw_marks
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
-COLOURS = {
-    "spell": theme.RING_SPELL,
-    "unbind": theme.RING_UNBIND,
-    "control": theme.RING_CONTROL,
-    "move": theme.RING_MOVE,
-    "reach": theme.RING_REACH,
-    "good": theme.SIGHT_CLEAR,
-    "bad": theme.SIGHT_BLOCKED,
-    "ruler": theme.RULER,
+COLOURS = {  # theme names, looked up when drawn: the palette setting may swap them
+    "spell": "RING_SPELL",
+    "unbind": "RING_UNBIND",
+    "control": "RING_CONTROL",
+    "move": "RING_MOVE",
+    "reach": "RING_REACH",
+    "good": "SIGHT_CLEAR",
+    "bad": "SIGHT_BLOCKED",
+    "ruler": "RULER",
 }
 PANEL_W = 430
 AUTOPLAY_SECONDS = 2.5
 
 
 def _col(name: str):
-    return COLOURS.get(name, theme.RULER)
+    return getattr(theme, COLOURS.get(name, "RULER"))
 
 
 def _label(renderer: FieldRenderer, text: str, at, colour, size: int = 14) -> None:
