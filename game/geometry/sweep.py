@@ -104,8 +104,8 @@ def edge_toi(sx: float, sy: float, dx: float, dy: float, r: float, segs: np.ndar
     sgn = np.sign(h0)
     # approaching the line from outside the r-band
     appr = ok & (np.abs(h0) >= r - TOL) & (sgn * vn < 0)
-    # inf * 0 gives nan for segments that are never reached; they are masked by `appr`
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # inf * 0 gives nan and huge t overflow for segments that are never reached; `appr` masks them
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         t = (np.abs(h0) - r) / (-sgn * vn)
         t = np.where(appr, np.maximum(t, 0.0), np.inf)
         px = sx + t * dx
