@@ -352,8 +352,9 @@ class FieldRenderer:
             if j % every == 0:
                 t = theme.text(str(j), 11, theme.RULER_TEXT)
                 surf.blit(t, (left.right - 10 - t.get_width(), y - t.get_height() / 2))
-        unit = theme.text('inches', 10, theme.TEXT_DIM)
-        surf.blit(unit, (max(0, left.x - 8), by + 10))
+        # the unit, in the corner where the two rulers meet (the whole word did not fit: "inche")
+        unit = theme.text('in.', 10, theme.TEXT_DIM)
+        surf.blit(unit, (left.x + (left.w - unit.get_width()) / 2, by + (m - unit.get_height()) / 2))
         return bottom, left
 
     # --- dynamic layer ---------------------------------------------------------------------
