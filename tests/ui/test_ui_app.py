@@ -165,3 +165,21 @@ def test_event_log_click_shows_rule_text(app):
     scene.handle(intent("press", pos=rect.center, button=1))
     assert scene.rule_popup is not None and scene.rule_popup[0].startswith("R2")
     assert "roll off" in scene.rule_popup[1]
+
+
+def test_the_menu_switches_to_the_colour_blind_safe_palette_and_back(app):
+    # colour is never the only signal, and the colours themselves can be the safe set (Okabe-Ito)
+    from game.ui import theme
+    from game.ui.intents import intent
+    from game.ui.scenes.menu import PALETTE_LABELS, MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    try:
+        menu.handle(intent("menu", go="palette"))
+        assert theme.PALETTE == "okabe_ito"
+        menu.handle(intent("menu", go="palette"))
+        assert theme.PALETTE == "default"
+        assert PALETTE_LABELS["default"] == "Colours: standard"
+    finally:
+        theme.use_palette("default")

@@ -16,6 +16,10 @@ from game.ui.scenes.base import Scene
 BW, BH = 320, 44
 
 
+# The menu's palette button says which colours are on (theme.use_palette; --palette at start-up).
+PALETTE_LABELS = {"default": "Colours: standard", "okabe_ito": "Colours: colour-blind safe"}
+
+
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -36,11 +40,15 @@ class MenuScene(Scene):
             ("Replays", intent("menu", go="replays")),
             ("Watch the AI (demo)", intent("menu", go="demo")),
             ("Rule demonstrations", intent("menu", go="demos")),
+            (PALETTE_LABELS[theme.PALETTE], intent("menu", go="palette")),
             ("Quit", intent("quit")),
         ]
+        gap = 10 if h >= 720 else 4  # nine buttons fit a 650px window too
+        self.buttons_top = y
         for label, it in items:
             widgets.button((x, y, BW, BH), label, self.manager, it, object_id="#menu_button")
-            y += BH + 10
+            y += BH + gap
+        self.buttons_bottom = y - gap
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
@@ -74,6 +82,9 @@ class MenuScene(Scene):
                 self.app.push(FileListScene(self.app, "Replays", storage.list_replays(self.app.replay_dirs), "replay"))
             elif go == "demo":
                 self.app.start_battle(self.app.default_options(), demo=True)
+            elif go == "palette":  # colour is never the only signal; this makes the colours safe too
+                theme.use_palette("default" if theme.PALETTE == "okabe_ito" else "okabe_ito")
+                self.build()
             elif go == "demos":
                 from game.ui.scenes.demo import DemoListScene
 
@@ -86,9 +97,11 @@ class MenuScene(Scene):
         surface.blit(t, (w / 2 - t.get_width() / 2, max(40, h // 2 - 290)))
         s = theme.text("wargame magic on a measured battlefield", 18, theme.TEXT_DIM)
         surface.blit(s, (w / 2 - s.get_width() / 2, max(40, h // 2 - 290) + t.get_height() + 4))
-        if self.message:
+        if self.message:  # below the buttons, or above them when the window is too short
             m = theme.text(self.message, 16, theme.TEXT_BAD)
-            surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
+            below = self.buttons_bottom + 10
+            my = below if below + m.get_height() <= h - 4 else self.buttons_top - m.get_height() - 8
+            surface.blit(m, (w / 2 - m.get_width() / 2, my))
         self.manager.draw_ui(surface)
 
 
