@@ -219,10 +219,10 @@ def event_log(
         surf.blit(tag, (r.x + 2, y + 1))
         room = r.w - 40
         s = text
-        while f.size(s)[0] > room and len(s) > 8:
-            s = s[:-2]
-        if s != text:
-            s = s[:-1] + "."
+        if f.size(s)[0] > room:  # shortened visibly, with an ellipsis (a "." read as part of the text)
+            while f.size(s + "…")[0] > room and len(s) > 8:
+                s = s[:-1]
+            s = s.rstrip(" ,;:") + "…"
         surf.blit(theme.text(s, 12, theme.TEXT), (r.x + 36, y + 1))
         boxes.append((r, i))
         y += lh
