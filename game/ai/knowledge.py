@@ -25,6 +25,7 @@ from game.rules.query import (
     general_of,
     modifier,
     odds,
+    radius_of,
     shooting_odds,
     situation,
 )
@@ -344,7 +345,7 @@ def unbinder_near(state: "State", caster: str, model: int, by_player: int) -> bo
         if not ws_of(state, uid).wizard_level or unbinds_left(state, uid) <= 0:
             continue
         for _i, m in state.units[uid].live_models():
-            r = ws_of(state, uid).base.radius_in or 0.5
+            r = radius_of(state, uid)
             if math.hypot(m.x - me.x, m.y - me.y) - r - me.r <= reach + 1e-9:
                 return True
     return False
@@ -390,7 +391,7 @@ def evaluate(state: "State", player: int) -> float:
 
 def within_objective(state: "State", uid: str, index: int) -> bool:
     o = state.game.battlefield.map.objectives[index]
-    r = ws_of(state, uid).base.radius_in or 0.5
+    r = radius_of(state, uid)
     return any(math.hypot(m.x - o.x, m.y - o.y) - r <= OBJECTIVE_RANGE for _, m in state.units[uid].live_models())
 
 

@@ -44,7 +44,7 @@ from game.rules import (
     Unbind,
     query,
 )
-from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_of, movers, walkers
+from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_of, movers, radius_of, walkers
 
 Scored = tuple[float, Action, str]  # (score, action, explanation)
 
@@ -306,10 +306,7 @@ class NormalBot:
         pts = [(a.x, a.y) for a in d.options]
         enemies = K.live_units(state, 3 - self.player)
         ecent = sorted((K.centre(state, e) for e in enemies), key=lambda p: math.hypot(p[0] - cx, p[1] - cy))[:3]
-        src_r = 0.0
-        u = state.units[d.data["unit"]]
-        src_r = K.ws_of(state, d.data["unit"]).base.radius_in or 0.5
-        del u
+        src_r = radius_of(state, d.data["unit"])
         for ex, ey in ecent:
             dd = math.hypot(ex - cx, ey - cy) or 1.0
             ux, uy = (ex - cx) / dd, (ey - cy) / dd
@@ -935,7 +932,7 @@ def move_reach_of(state: State, mid: str) -> float:
 
 def _centre_gap(state: State, uid: str, x: float, y: float) -> float:
     cx, cy = K.centre(state, uid)
-    r = K.ws_of(state, uid).base.radius_in or 0.5
+    r = radius_of(state, uid)
     return math.hypot(cx - x, cy - y) - r
 
 

@@ -544,7 +544,7 @@ class FieldRenderer:
         cam = self.camera
         out = []
         for u in state.units.values():
-            r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+            r = query.radius_of(state, u.id) * cam.scale
             for _, m in u.live_models():
                 x, y = cam.to_screen(m.x, m.y)
                 out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
@@ -622,7 +622,7 @@ class FieldRenderer:
             hov = ov.hovered == uid
             if not (hl or sel or hov) or not u.alive:
                 continue
-            r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+            r = query.radius_of(state, u.id) * cam.scale
             first = None
             for i, m in u.live_models():
                 c = cam.to_screen(m.x, m.y)
@@ -721,7 +721,7 @@ class FieldRenderer:
     def _unit(self, surf, state, uid: str, u) -> None:
         cam = self.camera
         ws = state.game.warscroll(u.warscroll)
-        r_in = ws.base.radius_in or 0.5
+        r_in = query.radius_of(state, uid)
         r = r_in * cam.scale
         col = theme.player_colour(state, u.player)
         roles = roles_of(ws)
@@ -775,7 +775,7 @@ class FieldRenderer:
         ]
         m = live[0][1]
         cx, cy = self.camera.to_screen(m.x, m.y)
-        r = (ws.base.radius_in or 0.5) * self.camera.scale
+        r = query.radius_of(state, uid) * self.camera.scale
         places = [("bottomleft", (cx - r, cy - r - 2)), ("topleft", (cx - r, cy + r + 7))]
         return LabelRequest(
             "badge", PRI_BADGE, [lk[1].get_size() for lk in looks], places, None, (cx, cy), payload=(looks, theme.TEXT)
@@ -800,7 +800,7 @@ class FieldRenderer:
                 (down if k.endswith("debuff") else up).append(words)
         m = live[0][1]
         cx, cy = self.camera.to_screen(m.x, m.y)
-        r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * self.camera.scale
+        r = query.radius_of(state, u.id) * self.camera.scale
         out = []
         for kind, words, is_up, colour, dy in (
             ("buff", up, True, theme.TEXT_GOOD, -7),

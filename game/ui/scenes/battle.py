@@ -171,7 +171,7 @@ class BattleScene(Scene):
         best = (None, 0, 1e9)
         slack = 3 / max(self.camera.scale, 1e-6)  # a few pixels of grace
         for uid, u in st.units.items():
-            r = st.game.warscroll(u.warscroll).base.radius_in or 0.5
+            r = query.radius_of(st, uid)
             for i, m in u.live_models():
                 d = math.hypot(m.x - wx, m.y - wy) - r
                 if d <= slack and d < best[2]:
@@ -749,7 +749,7 @@ class BattleScene(Scene):
                 r0 = 0.0
                 if p.fields.get("unit") in st.units or self.decision.data.get("unit") in st.units:
                     uid = p.fields.get("unit") or self.decision.data.get("unit")
-                    r0 = st.game.warscroll(st.units[uid].warscroll).base.radius_in or 0.0
+                    r0 = query.radius_of(st, uid)
                 ov.rings.append(Ring(p.centre[0], p.centre[1], r0 + p.reach, theme.RING_REACH, f'{p.reach:g}"'))
             ov.candidates = list(p.candidates)
             if self.pointer_world is not None:

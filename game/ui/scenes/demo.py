@@ -12,6 +12,7 @@ import pygame
 
 from game.demos.geometry import Geometry
 from game.demos.runner import DemoRun, Frame
+from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.intents import Intent, intent
@@ -52,7 +53,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         live = u.live_models()
         if not live:
             continue
-        r = (state.game.warscroll(u.warscroll).base.radius_in or 0.5) * cam.scale
+        r = query.radius_of(state, u.id) * cam.scale
         xs = [cam.to_screen(m.x, m.y) for _, m in live]
         cx = sum(p[0] for p in xs) / len(xs)
         bottom = max(p[1] for p in xs) + r + 8
