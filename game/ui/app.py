@@ -345,10 +345,11 @@ def run(args: argparse.Namespace) -> int:
 
             print(f"spellfield: error: --screenshot {exc}", file=sys.stderr)
             return 2
-    from game.ui import theme
+    from game.ui import settings, theme
 
-    try:  # --palette, else SPELLFIELD_PALETTE, else the default colours
-        theme.use_palette(getattr(args, "palette", None) or os.environ.get(theme.ENV_PALETTE) or "default")
+    try:  # --palette, else SPELLFIELD_PALETTE, else the player's saved setting
+        chosen = getattr(args, "palette", None) or os.environ.get(theme.ENV_PALETTE)
+        theme.use_palette(chosen or _saved_palette(settings.get("palette")))
     except ValueError as exc:
         import sys
 
@@ -397,6 +398,16 @@ def run(args: argparse.Namespace) -> int:
             return 2
     _quit()
     return 0
+
+
+def _saved_palette(name: object) -> str:
+    """The settings file's palette, or the default one if it names none we know."""
+    from game.ui import theme
+
+    try:
+        return theme.palette_name(str(name))
+    except ValueError:
+        return "default"
 
 
 def _quit() -> None:

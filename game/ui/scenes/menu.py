@@ -83,8 +83,13 @@ class MenuScene(Scene):
             elif go == "demo":
                 self.app.start_battle(self.app.default_options(), demo=True)
             elif go == "palette":  # colour is never the only signal; this makes the colours safe too
-                theme.use_palette("default" if theme.PALETTE == "okabe_ito" else "okabe_ito")
+                from game.ui import settings
+
+                key = theme.use_palette("default" if theme.PALETTE == "okabe_ito" else "okabe_ito")
+                problem = settings.put("palette", key)  # remembered for the next session
                 self.build()
+                if problem:
+                    self.message = problem
             elif go == "demos":
                 from game.ui.scenes.demo import DemoListScene
 
