@@ -5,7 +5,8 @@
 - Critical hits are unmodified 6s; their effect is data (WeaponAbility): two hits, an
   automatic wound, or mortal damage (no wound or save roll).
 - Wound roll: D6 per hit, at least the weapon's Wound (less anti-hero against a HERO).
-- Save roll: D6 per wound, minus Rend, plus save buffs, at least the target's Save (7: none).
+- Save roll: D6 per wound, minus Rend, plus save buffs, at least the target's Save (7: none; none is
+  rolled either when no die can pass: `SavesNotRolled`).
 - Damage: the weapon's Damage per failed save (+ a charge bonus where the content gives one),
   dealt through `deal_damage`, which rolls wards per point (R3).
 Unmodified 1s always fail and unmodified 6s always hit.
@@ -26,7 +27,7 @@ from game.rules import odds
 from game.rules.damage import deal_damage, ward_of
 from game.rules.dicexpr import roll_expr
 from game.rules.effects import modifier
-from game.rules.events import AttacksResolved
+from game.rules.events import AttacksResolved, SavesNotRolled
 from game.rules.odds import Situation, Volley
 
 if TYPE_CHECKING:
@@ -122,7 +123,10 @@ def resolve_attacks(
             )
         totals["wounds"] += wounds + mortal_hits
         unsaved = wounds
-        if wounds and p.save_roll:
+        if wounds and not p.save_roll:  # nothing to roll: say so (R3)
+            need = p.save + p.rend - p.save_mod
+            state.emit(SavesNotRolled(target=target, wounds=wounds, save=p.save, rend=p.rend, need=need))
+        elif wounds:
             need = p.save + p.rend - p.save_mod
             unsaved = sum(
                 1

@@ -371,6 +371,19 @@ class AttacksResolved(Event):
 
 
 @dataclass(frozen=True)
+class SavesNotRolled(Event):
+    """R3: `wounds` wounds on `target` with no save roll: it has no Save (`save` 7), or no die can
+    pass `need`+ (its Save plus Rend, less save buffs, is 7 or more), so none is rolled."""
+
+    target: str
+    wounds: int
+    save: int
+    rend: int
+    need: int
+    rule: str = "R3"
+
+
+@dataclass(frozen=True)
 class FightPassed(Event):
     player: int
     rule: str = "R4"

@@ -273,7 +273,7 @@ def wound_roll_wounds(d: int, wound: int) -> bool:
 
 def save_roll_fails(d: int, save: int, rend: int, save_mod: int) -> bool:
     """R3: a save roll of `d` fails: an unmodified 1, or d - rend + save_mod < save. (With a
-    Save of 7 no save is rolled: every wound is unsaved, `Profile.save_roll`.)"""
+    Save of 7, or one no die can pass, no save is rolled: every wound is unsaved, `Profile.save_roll`.)"""
     return d == 1 or d - rend + save_mod < save
 
 
@@ -375,8 +375,9 @@ class Profile:
 
     @property
     def save_roll(self) -> bool:
-        """Whether save rolls are made (a Save of 7 is none)."""
-        return self.save <= 6
+        """Whether save rolls are made (R3): not with a Save of 7 (none), nor when no die can pass
+        after Rend and save buffs ("no save: 7+ after rend"); those wounds are all unsaved."""
+        return self.save <= 6 and any(not save_roll_fails(d, self.save, self.rend, self.save_mod) for d in D6)
 
 
 @lru_cache(maxsize=65536)

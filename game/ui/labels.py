@@ -367,6 +367,12 @@ def _attacks(state, ev, n) -> str:
     )
 
 
+def no_save_words(state, ev) -> str:
+    """R3: why no save was rolled ("Reed-Witch: no save: 7+ after rend 2; 3 of 3 unsaved")."""
+    why = "no save" if ev.save > 6 else f"no save: {ev.need}+ after rend {ev.rend}"
+    return f"{name_of(state, ev.target)}: {why}; {_of(ev.wounds, ev.wounds)} unsaved"
+
+
 def _objective(state, ev, n) -> str:
     o = state.game.battlefield.map.objectives[ev.objective]
     who = f"player {ev.player}" if ev.player else "nobody"
@@ -406,6 +412,7 @@ _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "ChargeFailed": lambda state, ev, n: f"{n(ev.unit)}'s charge fails: {ev.reason}",
     "FightPassed": lambda state, ev, n: f"Player {ev.player} has no more units to fight with",
     "AttacksResolved": _attacks,
+    "SavesNotRolled": lambda state, ev, n: no_save_words(state, ev),
     "BuffExpired": lambda state, ev, n: f"{_humanise(ev.kind)} on {n(ev.unit)} ({n(ev.source)}) expires",
     "ObjectiveControlled": _objective,
     "VictoryPoints": lambda state, ev, n: (
@@ -511,6 +518,7 @@ def _attacks_after(evs: list[Event], i: int) -> Event | None:
             return ev
         if ev.type not in (
             "DiceRolled",
+            "SavesNotRolled",
             "DamageDealt",
             "ModelSlain",
             "UnitDestroyed",
@@ -563,10 +571,8 @@ def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
         marks = tuple(not o.save_roll_fails(x, need, 0, 0) for x in d)
         closing = _attacks_after(evs, i)
         who = f"{name_of(state, closing.target)} " if closing is not None else ""
-        if all(o.save_roll_fails(x, need, 0, 0) for x in o.D6):  # saves that cannot succeed
-            text = f"{who}no save possible: {need}+ after rend {rend}; {_of(n - sum(marks), n)} unsaved"
-        else:
-            text = f"{who}saves {_of(sum(marks), n)} on {need}+" + (f" (rend {rend})" if rend else "")
+        # saves that no die can pass are not rolled (SavesNotRolled, R3)
+        text = f"{who}saves {_of(sum(marks), n)} on {need}+" + (f" (rend {rend})" if rend else "")
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WARD.fullmatch(ev.purpose):
         marks = tuple(o.ward_roll_stops(x, int(mt["ward"])) for x in d)
@@ -704,6 +710,8 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 continue
             total = f"{_sum(d)} = {sum(d)}" if len(d) > 1 else _sum(d)
             out.append(TrayEntry(d, f"{purpose_words(state, ev.purpose)}: {total}", None, ev.rule))
+        elif ev.type == "SavesNotRolled":
+            out.append(TrayEntry((), no_save_words(state, ev), None, "R3"))
         elif ev.type == "PrayerResolved":
             tot = ev.roll + ev.ritual_points
             cmp = ">=" if ev.answered else "<"

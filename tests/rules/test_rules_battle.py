@@ -127,6 +127,26 @@ def test_r3_shooting_sequence_hit_wound_save_damage():
     assert s.units["beast"].models[0].damage == 1
 
 
+def test_r3_no_save_is_rolled_when_no_die_can_pass():
+    # R3: a crossbow (rend 1) at the Reed-Witch (6+ save): 7+ to save, so no save die is rolled;
+    # the script holds only the hit and wound dice, and the conftest watch fails any left unused.
+    s = battle({"xbows": (1, CROSSBOWS, [(10, 10)]), "witch": (2, "reed_witch", [(10, 20)])}, [4, 3], phase="shooting")
+    events = s.apply(Shoot(player=1, unit="xbows", target="witch"))
+    none = only(events, "SavesNotRolled")
+    assert (none.target, none.wounds, none.save, none.rend, none.need) == ("witch", 1, 6, 1, 7)
+    assert [e.purpose for e in events if e.type == "DiceRolled"] == ["Crossbow hit rolls (4++0)", "Crossbow wound rolls (3+)"]
+    assert only(events, "AttacksResolved").unsaved == 1
+
+
+def test_r3_a_save_of_six_after_rend_is_still_rolled():
+    # R3, the boundary: a crossbow (rend 1) at the Fen-Oracle (5+ save) needs 6+: rolled, and a 6 saves.
+    s = battle({"xbows": (1, CROSSBOWS, [(10, 10)]), "oracle": (2, "fen_oracle", [(10, 20)])}, [4, 3, 6], phase="shooting")
+    events = s.apply(Shoot(player=1, unit="xbows", target="oracle"))
+    assert not [e for e in events if e.type == "SavesNotRolled"]
+    assert [e.purpose for e in events if e.type == "DiceRolled"][-1] == "save rolls (6+ after rend 1)"
+    assert only(events, "AttacksResolved").unsaved == 0
+
+
 def test_r3_an_unmodified_one_always_fails():
     s = battle({"xbows": (1, CROSSBOWS, [(10, 10)]), "beast": (2, BEHEMOTH, [(10, 20)])}, [1], phase="shooting")
     assert only(s.apply(Shoot(player=1, unit="xbows", target="beast")), "AttacksResolved").hits == 0

@@ -178,3 +178,32 @@ def test_spell_buttons_carry_the_ability_card_as_their_tool_tip(app):
         ab = s.game.content.abilities[aid]
         assert ab.name in tip and f"{ab.value}+" in tip
         assert not ID_TOKEN.search(tip) and aid not in tip
+
+
+def test_a_click_pins_a_units_card_until_esc_or_open_ground(app):
+    """Clicking a unit shows its warscroll where it was clicked, and it stays when the pointer
+    leaves (a hovered unit's card shows over it meanwhile); Esc or a click on open ground unpins it."""
+    from game.ui.intents import intent
+    from tests.ui.uihelpers import screen_pos
+
+    s = battle({"u_wiz": (1, P1_WIZ2, [(20, 20)]), "u_foe": (2, P2_WIZ2, [(40, 30)])}, width=60, height=44)
+    scene = scene_for(app, s)
+    scene.handle(intent("press", pos=screen_pos(scene, 20, 20), button=1))
+    frame(app)
+    assert scene.pinned == "u_wiz"
+    point_at(app, scene, 30, 10)  # away from every unit
+    assert scene.card is not None and scene.card.title == s.units["u_wiz"].name
+    pinned_rect = scene.card_rect
+    point_at(app, scene, 40, 30)  # hovering another unit: its card
+    assert scene.card.title == s.units["u_foe"].name
+    point_at(app, scene, 30, 10)
+    assert scene.card.title == s.units["u_wiz"].name and scene.card_rect == pinned_rect  # where it was clicked
+    scene.handle(intent("back"))
+    frame(app)
+    assert scene.pinned is None and (scene.card is None or scene.card.title != s.units["u_wiz"].name)
+    scene.handle(intent("press", pos=screen_pos(scene, 20, 20), button=1))
+    frame(app)
+    assert scene.pinned == "u_wiz"
+    scene.handle(intent("press", pos=screen_pos(scene, 30, 10), button=1))  # open ground
+    frame(app)
+    assert scene.pinned is None

@@ -154,3 +154,31 @@ def test_palette_from_the_command_line_and_the_environment(monkeypatch):
     assert seen == ["okabe-ito", "okabe_ito"]
     monkeypatch.setattr(theme, "use_palette", real)
     assert app_mod.run(argparse.Namespace(palette="sepia")) == 2  # refused before a window opens
+
+
+def test_an_illegal_summon_ghost_is_dashed_and_crossed(app):
+    """The placement ghost of a summon (Overlays.ghost): solid when legal, dashed and crossed when not."""
+    import math
+
+    import pygame
+
+    from game.ui.render.field import Overlays
+
+    scene = hotseat(app, _wall_game())
+    frames(app)
+    r = scene.renderer
+    x, y = 10.0, 40.0
+    cx, cy = r.camera.to_screen(x, y)
+    rad = 1.0 * r.camera.scale
+    ring = [(round(cx + rad * math.cos(a / 20)), round(cy + rad * math.sin(a / 20))) for a in range(126)]
+
+    def drawn(ok: bool):
+        surf = pygame.Surface(scene.field_rect.size)
+        r.draw(surf, scene.state, Overlays(ghost=Circle(x, y, 1.0), ghost_ok=ok))
+        return surf
+
+    good, bad = drawn(True), drawn(False)
+    on_good = sum(tuple(good.get_at(p))[:3] == theme.GHOST_OK for p in ring)
+    on_bad = sum(tuple(bad.get_at(p))[:3] == theme.GHOST_BAD for p in ring)
+    assert on_good > 0.9 * len(ring) and 0.2 * len(ring) < on_bad < 0.8 * len(ring)
+    assert tuple(bad.get_at((round(cx), round(cy))))[:3] == theme.GHOST_BAD  # the cross

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules import AttacksResolved, DiceRolled, Game
+from game.rules import AttacksResolved, DiceRolled, Game, SavesNotRolled
 from game.ui.labels import TrayEntry, tray_entries
 from game.ui.render import hud
 
@@ -36,17 +36,18 @@ def test_r3_wound_rolls_and_ward_rolls_mark_each_die(state):
     assert d.marks == (True, False, True) and d.text == "Fen-Oracle: ward 5+ stops 2 of 3"
 
 
-def test_r3_save_rolls_name_the_target_and_say_when_no_save_is_possible(state):
+def test_r3_save_rolls_name_the_target_and_say_when_no_save_is_rolled(state):
     target = next(iter(state.units))
     closing = AttacksResolved(unit=target, target=target, kind="combat", attacks=3, hits=3, wounds=3,
                               unsaved=2, damage=2, mortal=0)
     (e,) = tray_entries(state, [roll("save rolls (4+ after rend 1)", 1, 4, 3), closing])
     name = state.units[target].name
     assert e.marks == (False, True, False) and e.text == f"{name} saves 1 of 3 on 4+ (rend 1)"
-    # a 5+ save against rend 2: 7+ to save, which no die makes; the engine still rolls them
-    (n,) = tray_entries(state, [roll("save rolls (7+ after rend 2)", 6, 6), closing])
-    assert n.marks == (False, False)
-    assert n.text == f"{name} no save possible: 7+ after rend 2; all 2 unsaved"
+    # a 5+ save against rend 2: 7+ to save, which no die makes: none is rolled (R3)
+    (n,) = tray_entries(state, [SavesNotRolled(target=target, wounds=2, save=5, rend=2, need=7), closing])
+    assert n.dice == () and n.text == f"{name}: no save: 7+ after rend 2; all 2 unsaved"
+    (z,) = tray_entries(state, [SavesNotRolled(target=target, wounds=1, save=7, rend=0, need=7), closing])
+    assert z.text == f"{name}: no save; 1 of 1 unsaved"
 
 
 def test_r2_a_tied_roll_off_says_it_is_rolled_again(state):

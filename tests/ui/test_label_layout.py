@@ -199,16 +199,43 @@ def test_zooming_out_stops_at_fit():
     assert cam.scale == pytest.approx(2 * fit)
 
 
-def test_low_zoom_hides_low_priority_labels(game):
-    """At a small window's fit the terrain's trait lines go first; a caster's badge stays."""
+def test_low_zoom_collapses_labels_to_icons_with_their_words_as_tips(game):
+    """At a small window's fit the terrain's words go to icons (their names as tool tips); a
+    caster's badge stays; nothing overlaps."""
     state = crowded_state(game)
     big = _render(state, (890, 734), Overlays())
     small = _render(state, (420, 340), Overlays())
     assert small.camera.scale < big.camera.scale
-    count = lambda r, k: sum(d.kind == k for d in r.drawn_labels)  # noqa: E731
-    assert count(small, "terrain") < count(big, "terrain")
-    assert count(small, "badge") >= 1
+    words = lambda r, k: sum(d.kind == k and not d.icon for d in r.drawn_labels)  # noqa: E731
+    icons = [d for d in small.drawn_labels if d.icon]
+    assert words(small, "terrain") < words(big, "terrain")
+    assert {d.kind for d in icons} >= {"terrain"} and not any(d.icon for d in big.drawn_labels if d.kind == "terrain")
+    assert any(d.kind == "badge" for d in small.drawn_labels)
     _assert_clean(small, pygame.Rect(0, 0, 420, 340))
+    # the pointer over an icon shows its words
+    icon = next(d for d in icons if d.kind == "terrain")
+    tipped = _render(state, (420, 340), Overlays(pointer=icon.rect.center))
+    assert tipped.drawn_tip is not None and tipped.drawn_tip.text == icon.text
+    assert "(" in icon.text  # the name and its traits: "Drowned Tower (impassable, obscuring)"
+    assert _render(state, (420, 340), Overlays(pointer=(1, 1))).drawn_tip is None
+
+
+def test_a_ring_label_sits_on_the_ring_nearest_the_pointer(game):
+    state = crowded_state(game)
+    uid = next(iter(state.units))
+    u = state.units[uid]
+    m = u.models[0]
+    ring = Ring(m.x, m.y, 6.0, theme.ACCENT, 'Spell 6"')
+
+    def label_at(pointer):
+        r = _render(state, (890, 734), Overlays(rings=[ring], pointer=pointer))
+        (lab,) = [d for d in r.drawn_labels if d.kind == "ring"]
+        return r.camera.to_screen(m.x, m.y), lab.rect
+
+    (cx, cy), below = label_at((0, 733))  # pointer at the bottom left of the field
+    (cx, cy), above = label_at((889, 0))  # at the top right
+    assert above.centery < below.centery
+    assert above.centerx > below.centerx
 
 
 def test_a_shy_label_keeps_off_soft_obstacles_while_it_can():

@@ -79,6 +79,23 @@ def badge_chip(tags: Sequence[tuple[str, tuple[int, int, int]]], pips: int, left
     return surf
 
 
+def icon_chip(role: str, colour: tuple[int, int, int], size: int = 12) -> pygame.Surface:
+    """A label collapsed to its icon (render/icons.py) on a chip: at low zoom, or with no room
+    for its words; the words show as a tool tip when the pointer is over it."""
+    key = ("icon", role, colour, size)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        return surf
+    from game.ui.render.icons import icon
+
+    surf = pygame.Surface((size + 2 * PAD_X, size + 2 * PAD_Y + 2), pygame.SRCALPHA)
+    pygame.draw.rect(surf, CHIP_BG, surf.get_rect(), border_radius=3)
+    pygame.draw.rect(surf, colour, surf.get_rect(), 1, border_radius=3)
+    surf.blit(icon(role, size, colour), (PAD_X, PAD_Y + 1))
+    _CACHE[key] = surf
+    return surf
+
+
 def status_chip(up: bool, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     """A buff or debuff token: an up-triangle (buff) or a down-triangle (debuff) in `colour`,
     then `text` (e.g. "+1 sv"); `text=""` gives the bare token. The shape says it as well as

@@ -32,7 +32,7 @@ from shapely.geometry import LineString, Polygon
 from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.render.chips import badge_chip, chip, status_chip, text_chip
+from game.ui.render.chips import badge_chip, chip, icon_chip, status_chip, text_chip
 from game.ui.render.icons import icon, main_role, roles_of
 from game.ui.render.label_layout import LabelRequest, Layout, layout
 from game.ui.render.overlays import draw_marks
@@ -58,6 +58,7 @@ MIN_SCALE_TERRAIN = 9.0
 MIN_SCALE_TRAITS = 11.0
 MIN_SCALE_OBJECTIVE = 9.0
 MIN_SCALE_CONTROL = 7.0
+MIN_SCALE_NAMES = 7.0  # below it a manifestation's name is its icon
 # a timed modifier's short words on its token (the engine's Buff.kind, game.rules.effects)
 STATUS_WORDS = {"save_buff": "+{v} sv", "hit_debuff": "-{v} hit", "move_debuff": '-{v}" mv'}
 
@@ -69,6 +70,7 @@ class DrawnLabel:
     kind: str
     text: str
     rect: pygame.Rect
+    icon: bool = False  # collapsed to its icon; `text` is its tool tip
 
 
 @dataclass
@@ -99,6 +101,7 @@ class Overlays:
     candidates: list[tuple[float, float]] = field(default_factory=list)
     path: list[tuple[float, float]] | None = None
     marks: list = field(default_factory=list)  # decision controls' marks (render/overlays.py)
+    pointer: tuple[int, int] | None = None  # the mouse in viewport pixels: ring labels sit near it, icons show tips
 
 
 def _grown(shape, by: float):
@@ -168,6 +171,8 @@ class FieldRenderer:
         self._layout_key: Any = None
         self._layout: Layout | None = None
         self.drawn_labels: list[DrawnLabel] = []
+        self.drawn_tip: DrawnLabel | None = None  # the tool tip of an icon under the pointer
+        self._pointer: tuple[int, int] | None = None
         self.drawn_objectives: list[tuple[int, int, int]] = []  # each objective's ring colour
 
     # --- static layer --------------------------------------------------------------------
@@ -368,6 +373,7 @@ class FieldRenderer:
         `flush=False` leaves this frame's labels queued: the caller adds its own
         (`add_label`, `text_label`) and then calls `flush_labels`, so they share one layout."""
         ov = ov or Overlays()
+        self._pointer = ov.pointer
         if version is None:
             self._static_key = None
         layer, (ox, oy) = self.board_layer(state, version, surf.get_size())
@@ -451,17 +457,45 @@ class FieldRenderer:
         # the same places as last frame: this frame's requests (their looks) drawn there
         placed = [(reqs[p.index], p) for p in self._layout.placed]
         drawn = []
+        tip = None
+        self.drawn_tip = None
         for req, p in placed:
             looks, colour = req.payload
-            text, look = looks[p.variant]
+            text, look, *flag = looks[p.variant]
+            is_icon = bool(flag and flag[0])
+            if is_icon and self._pointer is not None and p.rect.collidepoint(self._pointer):
+                tip = (text, colour, p.rect)
             if p.moved and req.anchor is not None:  # a leader line back to what it names
                 tx = min(max(req.anchor[0], p.rect.left), p.rect.right)
                 ty = min(max(req.anchor[1], p.rect.top), p.rect.bottom)
                 if math.hypot(tx - req.anchor[0], ty - req.anchor[1]) > 4:
                     pygame.draw.line(surf, theme.darker(colour, 0.8), req.anchor, (tx, ty), 1)
             surf.blit(look, p.rect.topleft)
-            drawn.append(DrawnLabel(req.kind, text, pygame.Rect(p.rect)))
+            drawn.append(DrawnLabel(req.kind, text, pygame.Rect(p.rect), is_icon))
         self.drawn_labels = drawn
+        if tip is not None:  # the words of the icon under the pointer, over everything (a tool tip)
+            self._draw_tip(surf, *tip)
+
+    def _draw_tip(self, surf: pygame.Surface, text: str, colour, at: pygame.Rect) -> pygame.Rect:
+        look = text_chip(text, 12, colour, False, theme.ACCENT)
+        box = look.get_rect(midbottom=(at.centerx, at.top - 3))
+        if box.top < 0:
+            box.midtop = (at.centerx, at.bottom + 3)
+        box = box.clamp(surf.get_rect())
+        surf.blit(look, box.topleft)
+        self.drawn_tip = DrawnLabel("tip", text, pygame.Rect(box))
+        return box
+
+    @staticmethod
+    def _with_icon(req: LabelRequest, role: str, only: bool = False) -> LabelRequest:
+        """`req` with its icon as the last variant (no room for words) or, `only`, the one
+        variant (low zoom): the words become the icon's tool tip."""
+        looks, colour = req.payload
+        look = (looks[0][0], icon_chip(role, colour), True)
+        looks = [look] if only else [*looks, look]
+        req.payload = (looks, colour)
+        req.sizes = [lk[1].get_size() for lk in looks]
+        return req
 
     def _board_labels(self, state, version: Any, vp: pygame.Rect) -> list[LabelRequest]:
         """Terrain, objective, manifestation and badge labels, in screen pixels; cached per
@@ -474,52 +508,49 @@ class FieldRenderer:
         s = cam.scale
         bmap = state.game.battlefield.map
         board = self.board_rect(bmap)
-        if s >= MIN_SCALE_TERRAIN:
-            for p in self._terrain_patterns(bmap):
-                tags = ", ".join(sorted(p["traits"])) or "open ground"
-                at = cam.to_screen(*p["label"])
-                looks = []
-                if s >= MIN_SCALE_TRAITS:
-                    looks.append(
-                        (
-                            f"{p['name']} ({tags})",
-                            chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
-                        )
+        for p in self._terrain_patterns(bmap):  # at low zoom its icon, the words as a tool tip
+            tags = ", ".join(sorted(p["traits"])) or "open ground"
+            at = cam.to_screen(*p["label"])
+            looks: list[tuple] = []
+            if s >= MIN_SCALE_TRAITS:
+                looks.append(
+                    (
+                        f"{p['name']} ({tags})",
+                        chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
                     )
+                )
+            if s >= MIN_SCALE_TERRAIN:
                 looks.append((p["name"], text_chip(p["name"], 12, theme.TEXT)))
                 looks.append((p["name"], text_chip(p["name"], 10, theme.TEXT)))
-                out.append(
-                    LabelRequest(
-                        "terrain",
-                        PRI_TERRAIN,
-                        [lk[1].get_size() for lk in looks],
-                        [("center", at)],
-                        board,
-                        at,
-                        payload=(looks, theme.TEXT),
-                        shy=True,
-                    )
+            looks.append((f"{p['name']} ({tags})", icon_chip("TERRAIN", theme.TEXT), True))
+            out.append(
+                LabelRequest(
+                    "terrain",
+                    PRI_TERRAIN,
+                    [lk[1].get_size() for lk in looks],
+                    [("center", at)],
+                    board,
+                    at,
+                    payload=(looks, theme.TEXT),
+                    shy=True,
                 )
-        if s >= MIN_SCALE_OBJECTIVE:
-            for i, o in enumerate(bmap.objectives):
-                if not o.name:
-                    continue
-                cx, cy = cam.to_screen(o.x, o.y)
-                ring = OBJECTIVE_RANGE * s
-                out.append(
-                    self._shy(
-                        self.text_label(
-                            "objective",
-                            o.name,
-                            [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
-                            _objective_colours(state, i)[1],
-                            PRI_OBJECTIVE,
-                            11,
-                            within=board,
-                            anchor=(cx, cy),
-                        )
-                    )
-                )
+            )
+        for i, o in enumerate(bmap.objectives):
+            if not o.name:
+                continue
+            cx, cy = cam.to_screen(o.x, o.y)
+            ring = OBJECTIVE_RANGE * s
+            req = self.text_label(
+                "objective",
+                o.name,
+                [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
+                _objective_colours(state, i)[1],
+                PRI_OBJECTIVE,
+                11,
+                within=board,
+                anchor=(cx, cy),
+            )
+            out.append(self._shy(self._with_icon(req, "OBJECTIVE", only=s < MIN_SCALE_OBJECTIVE)))
         for mid, m in state.manifestations.items():
             out.extend(self._manifestation_labels(state, mid, m))
         for uid, u in state.units.items():
@@ -579,6 +610,9 @@ class FieldRenderer:
         ]
         if scroll.predatory:  # the rim and fang still say it: the short name before none
             looks.append((scroll.name, text_chip(scroll.name, 10, colour, True)))
+        looks.append((name, icon_chip("MANIFESTATION", colour), True))
+        if cam.scale < MIN_SCALE_NAMES:  # low zoom: the icon, its name as a tool tip
+            looks = looks[-1:]
         out = [
             LabelRequest(
                 "manifestation",
@@ -599,18 +633,17 @@ class FieldRenderer:
             info.append(f"controlled by {state.units[uid].name if uid in state.units else uid}")
         elif scroll.predatory and m.flags.get("wild"):
             info.append("wild")
-        if info and cam.scale >= MIN_SCALE_CONTROL:
-            out.append(
-                self.text_label(
-                    "control",
-                    ", ".join(info),
-                    [("midtop", (cx, bottom + 1)), ("midbottom", (cx, top - 1))],
-                    theme.lighter(commander),
-                    PRI_CONTROL,
-                    11,
-                    anchor=(cx, cy),
-                )
+        if info:  # at low zoom its icon, the words as a tool tip
+            req = self.text_label(
+                "control",
+                ", ".join(info),
+                [("midtop", (cx, bottom + 1)), ("midbottom", (cx, top - 1))],
+                theme.lighter(commander),
+                PRI_CONTROL,
+                11,
+                anchor=(cx, cy),
             )
+            out.append(self._with_icon(req, "CONTROL", only=cam.scale < MIN_SCALE_CONTROL))
         return out
 
     def _marks(self, surf, state, ov: Overlays) -> None:
@@ -825,8 +858,9 @@ class FieldRenderer:
         return out
 
     def _ring_label(self, ring: Ring, c: tuple[float, float], rad: float, board: pygame.Rect) -> LabelRequest:
-        """A ring's label on the ring itself, at the first of eight points inside the board
-        (top-right first); never on the centre row, where the ring's pixels are measured."""
+        """A ring's label on the ring itself, at one of eight points inside the board: the one
+        nearest the pointer first (else top-right first); never on the centre row, where the
+        ring's pixels are measured."""
         places = []
         for deg, attr in (
             (-45, "bottomleft"),
@@ -840,8 +874,11 @@ class FieldRenderer:
         ):
             a = math.radians(deg)
             places.append((attr, (c[0] + rad * math.cos(a), c[1] + rad * math.sin(a))))
-        inside = [p for p in places if board.collidepoint(p[1])]
-        return self.text_label("ring", ring.label, inside or places, ring.colour, PRI_RING, 12, True, within=board)
+        inside = [p for p in places if board.collidepoint(p[1])] or places
+        if self._pointer is not None:  # where the player is looking: the point nearest the mouse first
+            px, py = self._pointer
+            inside.sort(key=lambda p: (p[1][0] - px) ** 2 + (p[1][1] - py) ** 2)
+        return self.text_label("ring", ring.label, inside, ring.colour, PRI_RING, 12, True, within=board)
 
     def _overlays(self, surf, state, ov: Overlays) -> None:
         cam = self.camera
@@ -872,9 +909,12 @@ class FieldRenderer:
                         "mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y)
                     )
                 )
-        if ov.ghost is not None:
+        if ov.ghost is not None:  # an illegal one dashed and crossed: colour is never the only signal
+            from game.ui.render.overlays import Shape
+
             col = theme.GHOST_OK if ov.ghost_ok else theme.GHOST_BAD
-            self._draw_shape(surf, ov.ghost, (*col, 80), col, 2)
+            bad = not ov.ghost_ok
+            draw_marks(self, surf, [Shape(ov.ghost, (*col, 80), col, 2, dashed=bad, cross=bad)])
         if ov.ruler is not None:
             a, b, label = ov.ruler
             pa, pb = cam.to_screen(*a), cam.to_screen(*b)

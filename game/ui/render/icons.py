@@ -1,5 +1,6 @@
 """Role icons drawn procedurally (no image files): HERO, WIZARD, PRIEST, INFANTRY, CAVALRY,
-MONSTER, FLY. Each is a small line drawing, cached per role, size and colour."""
+MONSTER, FLY, and the board's label icons (TERRAIN, OBJECTIVE, MANIFESTATION, CONTROL) a label
+collapses to at low zoom. Each is a small line drawing, cached per role, size and colour."""
 
 from __future__ import annotations
 
@@ -68,6 +69,19 @@ def icon(role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         rect_r = pygame.Rect(size * 0.45, size * 0.25, size * 0.55, size * 0.6)
         pygame.draw.arc(s, col, rect_l, math.pi * 0.1, math.pi * 0.9, w + 1)
         pygame.draw.arc(s, col, rect_r, math.pi * 0.1, math.pi * 0.9, w + 1)
+    elif role == "TERRAIN":  # two peaks
+        big = [(size * 0.05, size * 0.85), (size * 0.38, size * 0.2), (size * 0.7, size * 0.85)]
+        pygame.draw.polygon(s, col, big)
+        small = [(size * 0.45, size * 0.85), (size * 0.7, size * 0.4), (size * 0.95, size * 0.85)]
+        pygame.draw.polygon(s, col, small, w)
+    elif role == "OBJECTIVE":  # a pennant on a pole
+        pygame.draw.line(s, col, (size * 0.25, size * 0.1), (size * 0.25, size * 0.92), w + 1)
+        pygame.draw.polygon(s, col, [(size * 0.25, size * 0.12), (size * 0.88, size * 0.3), (size * 0.25, size * 0.5)])
+    elif role == "MANIFESTATION":  # a six-pointed burst
+        pygame.draw.polygon(s, col, _star(c, c, size * 0.48, size * 0.2, 6))
+    elif role == "CONTROL":  # a ring held by a dot: who holds it
+        pygame.draw.circle(s, col, (c, c), size * 0.42, w + 1)
+        pygame.draw.circle(s, col, (c, c), size * 0.16)
     else:
         pygame.draw.circle(s, col, (c, c), size * 0.2)
     return s

@@ -95,6 +95,10 @@ class BattleScene(Scene):
         self.overlays = Overlays()
         self.sight_segment: tuple | None = None  # the G2 line shown, kept clear of the hover card
         self.card: cards.Card | None = None  # the hovered thing's warscroll card (issue 19)
+        # a card pinned by a click on a unit or manifestation: shown where it was clicked until
+        # Esc or a click on open ground (a hovered thing's card shows over it meanwhile)
+        self.pinned: str | None = None
+        self.pinned_at: tuple[int, int] | None = None
         self._card_key: Any = None
         self._card: cards.Card | None = None
         self.card_rect: pygame.Rect | None = None  # where the card was last drawn
@@ -218,6 +222,8 @@ class BattleScene(Scene):
                 self.rule_popup = None
             elif self.ruler_mode or self.ruler:
                 self.ruler_mode, self.ruler = False, None
+            elif self.pinned:  # a pinned card closes first, like any pop-up
+                self.pinned = None
             elif self.selection:
                 self._step_back()
             elif self.selected:
@@ -396,6 +402,8 @@ class BattleScene(Scene):
                 self._choose(act)
             return
         thing, model = self.thing_at(wx, wy)
+        if thing is not None:  # its card stays where it was clicked
+            self.pinned, self.pinned_at = thing, pos
         if view is not None and thing in view.field_picks and self.human_to_act() is not None:
             it = view.field_picks[thing]
             if it.kind == "select" and thing in self.state.units:
@@ -411,6 +419,7 @@ class BattleScene(Scene):
             self.selected = (thing, model)  # the observer of sight lines (a footprint: M10)
             return
         if thing is None:
+            self.pinned = None
             self.dragging = True
 
     # --- saving and leaving ---------------------------------------------------------------
@@ -643,6 +652,8 @@ class BattleScene(Scene):
         self.sight_segment = None
         view = self.view
         ov.hovered = self.hover
+        if self.pointer is not None and self.field_rect.collidepoint(self.pointer):
+            ov.pointer = self.local(self.pointer)
         ov.selected = self.selected if self.selected and _on_field(st, self.selected[0]) else None
         hint = ""
         hint_col = theme.TEXT
@@ -784,14 +795,18 @@ class BattleScene(Scene):
         While a point is being chosen only units and manifestations show one: terrain and
         objectives lie under most points and their card would hide the ghost's surroundings."""
         feature = None
-        if self.hover is None and self.pointer_world is not None and (view is None or view.point is None):
+        st = self.state
+        if self.pinned is not None and self.pinned not in st.units and self.pinned not in st.manifestations:
+            self.pinned = None  # e.g. a banished manifestation
+        thing = self.hover or self.pinned
+        if thing is None and self.pointer_world is not None and (view is None or view.point is None):
             slack = 3 / max(self.camera.scale, 1e-6)
             feature = cards.feature_at(self.state, *self.pointer_world, slack)
-        key = (self.session.version, self.hover, feature)
+        key = (self.session.version, thing, feature)
         if key != self._card_key:
             self._card_key = key
             with self.state.query():
-                self._card = cards.card_for(self.state, self.hover, feature)
+                self._card = cards.card_for(self.state, thing, feature)
         return self._card
 
     def _button_tip(self, b) -> str:
@@ -887,13 +902,14 @@ class BattleScene(Scene):
         hud.dice_tray(surface, self.tray_rect, self._tray)
         self.log_boxes = hud.event_log(surface, self.log_rect, self._log_lines, self.log_scroll, self.log_selected)
         self.manager.draw_ui(surface)
-        if self.card is not None and self.pointer is not None and not hidden and not self.rule_popup:
+        at = self.pointer if self.hover is not None or self.pinned is None else self.pinned_at
+        if self.card is not None and at is not None and not hidden and not self.rule_popup:
             avoid = None
             if self.sight_segment is not None:  # keep the sight line in view
                 fx, fy = self.field_rect.topleft
                 a, b = (self.camera.to_screen(*p) for p in self.sight_segment)
                 avoid = ((a[0] + fx, a[1] + fy), (b[0] + fx, b[1] + fy))
-            self.card_rect = card_view.draw_card(surface, self.card, self.pointer, self.field_rect, avoid)
+            self.card_rect = card_view.draw_card(surface, self.card, at, self.field_rect, avoid)
         if self.ruler_mode:
             t = theme.text("RULER", 14, theme.ACCENT, bold=True)
             surface.blit(t, (self.field_rect.right - t.get_width() - 10, self.field_rect.y + 8))
