@@ -360,6 +360,11 @@ def feature_at(state, wx: float, wy: float, slack: float = 0.0) -> tuple[str, in
     return None
 
 
+def pinned(card: Card) -> Card:
+    """`card` as pinned by a click: it says how to close it."""
+    return Card(card.title, card.subtitle, (*card.lines, Line("Pinned: Esc or a click on open ground closes it", DIM)))
+
+
 def card_for(state, thing: str | None, feature: tuple[str, int] | None = None) -> Card | None:
     """The card of a hovered unit or manifestation, else of a hovered feature, else None."""
     if thing in state.units:

@@ -193,6 +193,7 @@ def test_a_click_pins_a_units_card_until_esc_or_open_ground(app):
     assert scene.pinned == "u_wiz"
     point_at(app, scene, 30, 10)  # away from every unit
     assert scene.card is not None and scene.card.title == s.units["u_wiz"].name
+    assert scene.card.lines[-1].text.startswith("Pinned: Esc")  # it says how to close it
     pinned_rect = scene.card_rect
     point_at(app, scene, 40, 30)  # hovering another unit: its card
     assert scene.card.title == s.units["u_foe"].name

@@ -802,11 +802,13 @@ class BattleScene(Scene):
         if thing is None and self.pointer_world is not None and (view is None or view.point is None):
             slack = 3 / max(self.camera.scale, 1e-6)
             feature = cards.feature_at(self.state, *self.pointer_world, slack)
-        key = (self.session.version, thing, feature)
+        key = (self.session.version, thing, feature, self.hover is None)
         if key != self._card_key:
             self._card_key = key
             with self.state.query():
                 self._card = cards.card_for(self.state, thing, feature)
+            if self._card is not None and self.hover is None and thing == self.pinned:
+                self._card = cards.pinned(self._card)
         return self._card
 
     def _button_tip(self, b) -> str:
