@@ -14,6 +14,7 @@ import shapely
 
 from .measure import TOL, overlaps, touches_edge
 from .nearby import BaseIndex
+from .problem import Problem
 from .shapes import Circle, Shape
 from .terrain import TerrainIndex
 
@@ -34,11 +35,18 @@ def edge_problem(shape: Shape, width: float, height: float) -> str | None:
             (height - shape.y, "top", "y"),
         ]
         g, side, axis = min(circle_gaps, key=lambda t: t[0] - shape.r)
-        return f'touches the battlefield edge ({axis}={g:.2f}" from the {side} edge, radius {shape.r:.2f}")'
+        return Problem(
+            f'touches the battlefield edge ({axis}={g:.2f}" from the {side} edge, radius {shape.r:.2f}")',
+            "edge",
+            "G3",
+            side=side,
+        )
     minx, miny, maxx, maxy = shape.bounds
     gaps = [(minx, "left"), (width - maxx, "right"), (miny, "bottom"), (height - maxy, "top")]
     g, side = min(gaps)
-    return f'touches the battlefield edge (footprint reaches {g:.2f}" from the {side} edge)'
+    return Problem(
+        f'touches the battlefield edge (footprint reaches {g:.2f}" from the {side} edge)', "edge", "G3", side=side
+    )
 
 
 def placement_problems(
@@ -70,10 +78,12 @@ def placement_problems(
         idx, depth = index.overlapping(shape)
         for i, dep in zip(idx.tolist(), depth.tolist()):
             if i not in ignore:
-                problems.append(f'overlaps base {i} ({dep:.2f}" overlap)')
+                problems.append(Problem(f'overlaps base {i} ({dep:.2f}" overlap)', "overlap_base", "G4", base=i))
     if len(terrain):
         for piece in terrain.impassable_overlapping(shape):
-            problems.append(f"overlaps impassable terrain {piece.name!r}")
+            problems.append(
+                Problem(f"overlaps impassable terrain {piece.name!r}", "on_terrain", "G4", terrain=piece.name)
+            )
     pt = None
     for j, m in enumerate(manifestations):
         if j in ignore_manifestations:
@@ -89,5 +99,5 @@ def placement_problems(
         else:
             hit = overlaps(shape, m)
         if hit:
-            problems.append(f"ends on manifestation {j}")
+            problems.append(Problem(f"ends on manifestation {j}", "on_manifestation", "G4", index=j))
     return problems

@@ -21,6 +21,7 @@ from game.rules import turn  # noqa: F401
 from game.rules import query  # the read-only surface, over the rule modules the table loaded
 
 # isort: on
+from game.geometry.problem import Problem
 from game.rules.actions import (
     Action,
     Banish,
@@ -209,6 +210,7 @@ __all__ = [
     "ObjectiveControlled",
     "VictoryPoints",
     "Decision",
+    "Problem",
     "Dice",
     "ScriptedDice",
     "SeededDice",

@@ -29,6 +29,7 @@ from game.geometry.measure import TOL, distance, path_obstacles
 from game.geometry.nearby import BaseIndex
 from game.geometry.path import sweep_move
 from game.geometry.placement import placement_problems
+from game.geometry.problem import Problem
 from game.geometry.shapes import Circle, Shape
 from game.rules.manifest_units import enemy_manifestations
 from game.rules.manifestations import scroll_of
@@ -118,7 +119,12 @@ def coherency_problem(circles: Sequence[Circle]) -> str | None:
     for i, c in enumerate(circles):
         near = min(distance(c, o) for j, o in enumerate(circles) if j != i)
         if near > COHERENCY + TOL:
-            return f"model {i} would be {near:.2f}\" from the rest of its unit; coherency needs 1\""
+            return Problem(
+                f"model {i} would be {near:.2f}\" from the rest of its unit; coherency needs 1\"",
+                "coherency",
+                "G4",
+                model=i,
+            )
     return None
 
 
@@ -156,7 +162,8 @@ def move_problems(
         x, y = float(x), float(y)
         step = 0.0 if setup else math.hypot(x - m.x, y - m.y)
         if step > allowance + TOL:
-            problems.append(f"model {i} would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})")
+            text = f"model {i} would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})"
+            problems.append(Problem(text, "too_far", rule, reach=allowance, step=step, model=i))
             continue
         if step > 0:
             res = sweep_move(
@@ -172,7 +179,8 @@ def move_problems(
             )
             if math.hypot(res.end[0] - x, res.end[1] - y) > 1e-5:
                 what = ", ".join(res.touched) or res.reason
-                problems.append(f"model {i}'s path is blocked after {res.travelled:.2f}\" by {what} (G4)")
+                text = f"model {i}'s path is blocked after {res.travelled:.2f}\" by {what} (G4)"
+                problems.append(Problem(text, "blocked", "G4", by=tuple(res.touched), model=i))
                 if first_only:
                     return problems
                 continue
@@ -184,14 +192,13 @@ def move_problems(
         for p in placement_problems(
             c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others, manifestations=manifest
         ):
-            problems.append(f"model {live[k][0]} {p} (G4)")
+            problems.append(_worded(p, f"model {live[k][0]} {p} (G4)", model=live[k][0]))
         for j in range(k):  # the unit's own models at their new places
             o = ends[j]
             depth = c.r + o.r - math.hypot(c.x - o.x, c.y - o.y)
             if depth > TOL:
-                problems.append(
-                    f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)"
-                )
+                text = f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)"
+                problems.append(Problem(text, "overlap_own", "G4", model=live[k][0]))
         if problems and first_only:
             return problems
     if problems:
@@ -202,8 +209,17 @@ def move_problems(
     if not may_end_in_combat:
         gap = gap_to_enemies(state, u.player, ends)
         if gap <= COMBAT_RANGE + TOL:
-            return [f"the unit would end {gap:.2f}\" from the enemy, inside combat range (R4)"]
+            return [
+                Problem(
+                    f"the unit would end {gap:.2f}\" from the enemy, inside combat range (R4)", "combat", "R4", gap=gap
+                )
+            ]
     return []
+
+
+def _worded(p: str, text: str, **more) -> str:
+    """A placement problem in a move's words, keeping what it is made of (G4)."""
+    return p.worded(text, "G4", **more) if isinstance(p, Problem) else text
 
 
 def manifestation_move_problems(
@@ -229,7 +245,8 @@ def manifestation_move_problems(
         return [f"({x!r}, {y!r}) is not a pair of finite numbers"]
     step = math.hypot(x - m.x, y - m.y)
     if step > allowance + TOL:
-        return [f"it would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})"]
+        text = f"it would move {step:.2f}\"; it may move {allowance:.2f}\" ({rule})"
+        return [Problem(text, "too_far", rule, reach=allowance, step=step)]
     pos = positions(state)
     start_shape = manifestation_shape(state, mid)
     end_shape = footprint_at(state, m.scroll, x, y)
@@ -242,10 +259,13 @@ def manifestation_move_problems(
         hit_bases, hit_terrain = path_obstacles(start_shape, (m.x, m.y), (x, y), blockers, [] if fly else bf.impassable)
         for i in hit_bases[:1]:
             uid = pos.units[int(pos.owner[enemy[i]])]
-            problems.append(f"its path is blocked by {state.units[uid].name} ({uid}) (G4)")
+            problems.append(
+                Problem(f"its path is blocked by {state.units[uid].name} ({uid}) (G4)", "blocked", "G4", unit=uid)
+            )
         for j in hit_terrain[:1]:
             name = [t.name for t in bf.map.terrain if "impassable" in t.traits][j]
-            problems.append(f"its path is blocked by impassable terrain {name!r} (G4)")
+            text = f"its path is blocked by impassable terrain {name!r} (G4)"
+            problems.append(Problem(text, "blocked", "G4", terrain=name))
         if problems:
             return problems
     everyone = BaseIndex.from_arrays(pos.x, pos.y, pos.r)
@@ -253,13 +273,15 @@ def manifestation_move_problems(
     for p in placement_problems(
         end_shape, width=bf.width, height=bf.height, terrain=bf.terrain, bases=everyone, manifestations=others
     ):
-        problems.append(f"it {p} (G4)")
+        problems.append(_worded(p, f"it {p} (G4)"))
     if problems:
         return problems
     if not may_end_in_combat:
         gap = gap_to_enemies(state, m.player, [end_shape])
         if gap <= COMBAT_RANGE + TOL:
-            return [f"it would end {gap:.2f}\" from the enemy, inside combat range (R4)"]
+            return [
+                Problem(f"it would end {gap:.2f}\" from the enemy, inside combat range (R4)", "combat", "R4", gap=gap)
+            ]
     return []
 
 

@@ -70,17 +70,23 @@ def test_r4_drag_past_the_move_says_the_inches_used(app):
     assert after.endswith('stopped: 6" used (Move 6")'), after
 
 
-def test_the_words_come_from_the_engines_texts():
+def test_the_words_come_from_the_engines_problems_not_its_text():
+    # the engine's problems carry their facts (game.rules.Problem); the words are made from them
+    from game.rules import Problem, query
+
     st = _board(witch=(2, P2_WIZ1, [(45, 30)]), spears=(1, P1_SPEARS, [(30, 30)]))
-    blocked = (
-        "Pyre-Magister (mag) cannot make a normal move there: "
-        "model 0's path is blocked after 3.21\" by terrain:0, base:1 (G4)"
-    )
+    (blocked,) = query.thing_move_problems(st, "mag", ((20, 16),), 6.0, may_end_in_combat=False, rule="G4")
+    assert isinstance(blocked, Problem) and blocked.code == "blocked" and blocked.facts["by"][0].startswith("terrain")
     assert why_stopped(st, "mag", blocked, "normal") == "blocked by Drowned Tower (G4)"
-    by_base = "model 0's path is blocked after 1.00\" by base:0 (G4)"
-    assert why_stopped(st, "mag", by_base, "normal") == "blocked by Reed-Witch (G4)"
-    assert why_stopped(st, "mag", "model 0 would move 9.40\"; it may move 9.00\" (G4)", "run") == '9" used (Run 9")'
-    assert why_stopped(st, "mag", "model 0 overlaps base 1 (0.20\" overlap) (G4)", "normal").startswith("would end on ")
+    (far,) = query.thing_move_problems(st, "mag", ((11, 10),), 6.0, may_end_in_combat=False, rule="G4")
+    assert far.code == "too_far" and why_stopped(st, "mag", far, "run") == '6" used (Run 6")'
+    # the words do not depend on the text: the same facts in other words give the same answer
+    odd = Problem("something else entirely", "blocked", "G4", by=("base:0",))
+    assert why_stopped(st, "mag", odd, "normal") == "blocked by Reed-Witch (G4)"
+    on_base = Problem("x", "overlap_base", "G4", base=1)
+    assert why_stopped(st, "mag", on_base, "normal") == f"would end on {st.units['spears'].name} (G4)"
+    # a plain string (no code) is shown with its internal names replaced
+    assert why_stopped(st, "mag", "give one position per model", "normal") == "give one position per model"
 
 
 def test_g2_a_blocked_sight_line_names_the_unit_in_the_way(app):

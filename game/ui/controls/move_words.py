@@ -1,40 +1,26 @@
-"""Why a dragged move stops, in words a player reads: the engine's move-problem texts
-(`query.thing_move_problems`, `State.explain`) with their internal tokens named.
+"""Why a dragged move stops, in words a player reads: the engine's move problems
+(`query.thing_move_problems`) named.
 
-One job: translation, not rules. The engine decides and says why ("model 0's path is blocked
-after 3.21" by terrain:0 (G4)", "the unit would end 2.91" from the enemy, inside combat range
-(R4)", "model 0 would move 8.00"; it may move 6.00" (G4)"); this module turns its tokens into
-names: `base:<k>` is the k-th base the engine's sweep saw (every live model but the mover's,
-in `query.positions` order, as `formation.move_problems` builds them), `terrain:<k>` the k-th
+One job: translation, not rules. The engine decides and says why; each problem is a
+`game.rules.Problem`: the engine's text with a `code` and the facts it was made from
+(`blocked` by obstacle tokens, `too_far` with its reach, `combat`, `overlap_base`,
+`on_terrain`, `on_manifestation`; see game/geometry/problem.py). This module names the facts:
+`base:<k>` is the k-th base the engine's sweep saw (every live model but the mover's, in
+`query.positions` order, as `formation.move_problems` builds them), `terrain:<k>` the k-th
 impassable piece of the map (or `terrain:<name>`), `edge` the battlefield edge. The one thing
-it looks up that the text leaves out is which enemy a combat-range stop is near
-(`query.enemies_within` at the engine's 3").
+it looks up that the problem leaves out is which enemy a combat-range stop is near
+(`query.enemies_within` at the engine's 3"). A plain string (a problem without a code) is
+shown as it is, its internal names replaced (`labels.plain`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from game.rules import Problem
 from game.ui.labels import name_of, plain
 
-_BLOCKED = re.compile(r"path is blocked after [\d.]+\" by (?P<what>.+?) \((?P<rule>G4)\)(?: \(\w+\))*$")
-_TOO_FAR = re.compile(r"would move [\d.]+\"; it may move (?P<reach>[\d.]+)\" \((?P<rule>\w+)\)(?: \(\w+\))*$")
-_COMBAT = re.compile(r"would end [\d.]+\" from the enemy, inside combat range \((?P<rule>R4)\)(?: \(\w+\))*$")
-_OVERLAP = re.compile(r"overlaps base (?P<k>\d+) \([\d.]+\" overlap\) \((?P<rule>G4)\)(?: \(\w+\))*$")
-_ON_TERRAIN = re.compile(r"overlaps impassable terrain '(?P<name>[^']+)' \((?P<rule>G4)\)(?: \(\w+\))*$")
-_ON_MANIFESTATION = re.compile(r"ends on manifestation (?P<k>\d+) \((?P<rule>G4)\)(?: \(\w+\))*$")
-_WALKER_BLOCKED = re.compile(
-    r"its path is blocked by (?:impassable terrain '(?P<name>[^']+)'|(?P<thing>.+?)) \(G4\)(?: \(\w+\))*$"
-)
-
 KIND_WORD = {"normal": "Move", "run": "Run", "retreat": "Retreat", "charge": "charge roll", "deploy": "Move"}
-
-
-def first_problem(text: str) -> str:
-    """The first problem of an engine message, without its "<unit> cannot <move> there: "."""
-    head, sep, tail = text.partition(" there: ")
-    return re.split(r"; (?!it may move)", tail if sep else text)[0]  # "; it may move" is one problem's
 
 
 def base_owner(state: Any, mover: str, k: int) -> str | None:
@@ -62,40 +48,42 @@ def token_name(state: Any, mover: str, token: str) -> str:
     return plain(state, token)
 
 
-def why_stopped(state: Any, mover: str, text: str, kind: str, ends=None) -> str:
-    """The engine's reason `text` (a whole message or one problem) in display words, e.g.
-    'blocked by Drowned Tower (G4)', 'would end within 3" of Reed-Witch (R4)', '6" used (Move 6")'.
-    `kind` is the move's kind (normal, run, retreat, charge); `ends` the mover's shapes where the
-    move would end (to name the enemy of a combat-range stop)."""
-    p = first_problem(text)
-    m = _BLOCKED.search(p)
-    if m:
-        first = m["what"].split(", ")[0]
-        return f"blocked by {token_name(state, mover, first)} ({m['rule']})"
-    m = _WALKER_BLOCKED.search(p)
-    if m:
-        return f"blocked by {m['name'] or plain(state, m['thing'])} (G4)"
-    m = _TOO_FAR.search(p)
-    if m:
-        reach = float(m["reach"])
+def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> str:
+    """The engine's `problem` in display words, e.g. 'blocked by Drowned Tower (G4)',
+    'would end within 3" of Reed-Witch (R4)', '6" used (Move 6")'. `kind` is the move's kind
+    (normal, run, retreat, charge); `ends` the mover's shapes where the move would end (to name
+    the enemy of a combat-range stop)."""
+    if not isinstance(problem, Problem) or not problem.code:
+        return plain(state, problem)
+    f, rule = problem.facts, problem.rule
+    code = problem.code
+    if code == "blocked":
+        if f.get("by"):
+            return f"blocked by {token_name(state, mover, f['by'][0])} ({rule})"
+        what = name_of(state, f["unit"]) if f.get("unit") else f.get("terrain", "impassable terrain")
+        return f"blocked by {what} ({rule})"
+    if code == "too_far":
+        reach = f["reach"]
         return f'{reach:g}" used ({KIND_WORD.get(kind, "Move")} {reach:g}")'
-    m = _COMBAT.search(p)
-    if m:
+    if code == "combat":
         from game.rules.query import COMBAT_RANGE, enemies_within
 
         near = enemies_within(state, mover, ends, COMBAT_RANGE) if ends else []
         who = name_of(state, near[0]) if near else "the enemy"
-        return f'would end within {COMBAT_RANGE:g}" of {who} ({m["rule"]})'
-    m = _OVERLAP.search(p)
-    if m:
-        owner = base_owner(state, mover, int(m["k"]))
-        return f"would end on {name_of(state, owner) if owner else 'a model'} ({m['rule']})"
-    m = _ON_TERRAIN.search(p)
-    if m:
-        return f"would end on {m['name']} ({m['rule']})"
-    m = _ON_MANIFESTATION.search(p)
-    if m:
+        return f'would end within {COMBAT_RANGE:g}" of {who} ({rule})'
+    if code == "overlap_base":
+        owner = base_owner(state, mover, f["base"])
+        return f"would end on {name_of(state, owner) if owner else 'a model'} ({rule})"
+    if code == "on_terrain":
+        return f"would end on {f['terrain']} ({rule})"
+    if code == "on_manifestation":
         mids = list(state.manifestations)
-        k = int(m["k"])
-        return f"would end on {name_of(state, mids[k]) if k < len(mids) else 'a manifestation'} ({m['rule']})"
-    return plain(state, p)
+        k = f["index"]
+        return f"would end on {name_of(state, mids[k]) if k < len(mids) else 'a manifestation'} ({rule})"
+    if code == "edge":
+        return f"would touch the battlefield edge ({rule})"
+    if code == "overlap_own":
+        return f"would end on another model of its unit ({rule})"
+    if code == "coherency":
+        return f'would leave its unit (coherency 1", {rule})'
+    return plain(state, problem)

@@ -295,14 +295,14 @@ class UnitDragTool(FieldTool):
                 raw = []
                 if off is None or math.hypot(want[0] - off[0], want[1] - off[1]) > 0.05:
                     # why it stops here: the engine's reason just past the clamped point (the
-                    # wanted point's first reason may be only "too far"), in display words;
-                    # while dragging its cheap first problem, once released its full explain
+                    # wanted point's first reason may be only "too far"), in display words made
+                    # from the engine's first move problem (its facts); once released, a reason
+                    # that is not about the path (e.g. the phase's) from its full explain
                     step = min(L, best + 0.1)
                     past = (ux * step, uy * step)
-                    if final or off is None:
+                    texts = self.problems_at(step, ux, uy) or self.problems_at(L, ux, uy)
+                    if not texts and (final or off is None):
                         texts = st.explain(self.action(past)) or st.explain(self.action(want))
-                    else:
-                        texts = self.problems_at(step, ux, uy) or self.problems_at(L, ux, uy)
                     raw = [self.stop_words(texts[0], past)] if texts else []
                 out = (off, reasons, raw)
         if len(self._cache) > 400:
