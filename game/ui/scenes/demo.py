@@ -278,7 +278,9 @@ class DemoScene(Scene):
             widgets.button((x, y, half, 36), "Again", self.manager, intent("again"))
             nxt = self.next_name()
             tip = f"next: {self.title_of(nxt)}" if nxt else None
-            widgets.button((x + half + 6, y, half, 36), "Next demonstration", self.manager, intent("next_demo"), tooltip=tip)
+            widgets.button(
+                (x + half + 6, y, half, 36), "Next demonstration", self.manager, intent("next_demo"), tooltip=tip
+            )
 
     def at_end(self) -> bool:
         return self.index >= len(self.run.frames) - 1
@@ -424,6 +426,7 @@ def load_entries() -> tuple[list[DemoEntry], list[str]]:
             continue
         found.append(DemoEntry(name, d.demo.title, tuple(d.demo.rules)))
     order = [f for _, f in FAMILIES]
+
     def place(e: DemoEntry) -> tuple[int, int, str]:  # by family, then by its first rule's number
         num = re.sub(r"\D", "", e.rules[0]) if e.rules else ""
         return (order.index(e.family) if e.family in order else len(order), int(num or 0), e.name)
@@ -559,7 +562,9 @@ class DemoListScene(Scene):
         w, h = surface.get_size()
         t = theme.text("Rule demonstrations", 32, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, 30))
-        s = theme.text("Each one plays through the engine, step by step, drawn to scale. Click one to play it.", 15, theme.TEXT_DIM)
+        s = theme.text(
+            "Each one plays through the engine, step by step, drawn to scale. Click one to play it.", 15, theme.TEXT_DIM
+        )
         surface.blit(s, (w / 2 - s.get_width() / 2, 72))
         n, total = len(self.shown()), len(self.entries)
         count = f"{total} demonstrations" if not self.query.strip() else f"{n} of {total} match"

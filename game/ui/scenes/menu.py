@@ -65,7 +65,9 @@ class MenuScene(Scene):
         gap = 10 if h >= 720 else 4  # nine buttons fit a 650px window too
         self.buttons_top = y
         for label, it, enabled, tip in items:
-            widgets.button((x, y, BW, BH), label, self.manager, it, tooltip=tip, object_id="#menu_button", enabled=enabled)
+            widgets.button(
+                (x, y, BW, BH), label, self.manager, it, tooltip=tip, object_id="#menu_button", enabled=enabled
+            )
             y += BH + gap
         self.buttons_bottom = y - gap
 
@@ -75,7 +77,9 @@ class MenuScene(Scene):
         y = h // 2
         self.buttons_top, self.buttons_bottom = y - 70, y + BH
         widgets.button((w // 2 - 170, y, 160, BH), "Quit", self.manager, intent("quit"), object_id="#menu_button")
-        widgets.button((w // 2 + 10, y, 160, BH), "Stay", self.manager, intent("menu", go="stay"), object_id="#menu_button")
+        widgets.button(
+            (w // 2 + 10, y, 160, BH), "Stay", self.manager, intent("menu", go="stay"), object_id="#menu_button"
+        )
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
