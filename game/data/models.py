@@ -372,6 +372,9 @@ class ArmyUnit(Strict):
 class Army(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=60)
+    # One line for the set-up screens, in the game's own words. Not part of the rules: left out
+    # of model_dump, so the content hash and a replay's bytes stay the same whatever it says.
+    description: str = Field(default="", max_length=120, exclude=True)
     colour: Annotated[tuple[int, int, int], Field(strict=False)]
     general: int = Field(default=0, ge=0, description="index into units")
     spell_lore: str | None = Field(default=None, max_length=MAX_ID)
@@ -429,6 +432,9 @@ class DeploymentZone(Strict):
 class BattleMap(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=60)
+    # One line for the set-up screens, in the game's own words. Not part of the rules: left out
+    # of model_dump, so the content hash and a replay's bytes stay the same whatever it says.
+    description: str = Field(default="", max_length=120, exclude=True)
     width: float = Field(default=60, gt=0, le=120)
     height: float = Field(default=44, gt=0, le=120)
     terrain: list[Terrain] = Field(default=[], max_length=MAX_TERRAIN)

@@ -34,6 +34,9 @@ class Profile:
     dispel_range: float = 30.0  # E3
     control_range: float = 24.0  # E7
     rounds: int = 5  # R2
+    # What the set-up screens show (a name and one line; never a rule switch).
+    title: str = ""
+    description: str = ""
 
     @property
     def banishes(self) -> bool:
@@ -53,6 +56,8 @@ PROFILES: dict[str, Profile] = {
         dispel_kinds=frozenset(),
         untouchable_kinds=frozenset(),
         summons_per_wizard_per_phase=None,
+        title="Current rules",
+        description="Manifestations can be attacked and banished; predatory ones roam each hero phase",
     ),
     "aos3": Profile(
         name="aos3",
@@ -60,8 +65,15 @@ PROFILES: dict[str, Profile] = {
         dispel_kinds=frozenset({"endless_spell"}),
         untouchable_kinds=frozenset({"endless_spell"}),
         summons_per_wizard_per_phase=1,
+        title="Classic endless spells",
+        description="Endless spells cannot be attacked and are dispelled; one summon per wizard a phase",
     ),
 }
+
+
+def profile_choices() -> list[tuple[str, str, str]]:
+    """(name, title, description) of every profile, the default first: for the set-up screens."""
+    return [(p.name, p.title or p.name, p.description) for p in PROFILES.values()]
 
 
 def get_profile(name: str) -> Profile:

@@ -61,6 +61,7 @@ from game.rules.predatory import (
     summoning_model,
     wild_reason,
 )
+from game.rules.profile import profile_choices
 from game.rules.removal import removed_at_edge
 from game.rules.scoring import OBJECTIVE_RANGE, control_scores, general_of
 from game.rules.shooting import commander_of, in_cover, melee, ranged, shooting_odds, shooting_options, shooting_volleys
@@ -249,4 +250,6 @@ __all__ = [
     # scoring (R2)
     "control_scores",
     "general_of",
+    # the rules profiles' names and one-line descriptions (for the set-up screens)
+    "profile_choices",
 ]

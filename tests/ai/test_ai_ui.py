@@ -32,7 +32,7 @@ def test_play_vs_ai_from_the_menu_and_the_ai_explains_itself_in_the_log(app):
     app.push(MenuScene(app))
     app.scene.handle(intent("menu", go="vs_ai"))
     assert isinstance(app.scene, VsAIScene)
-    app.scene.handle(intent("ui", name="side", value=VsAIScene.SIDES[1]))  # we play player 2
+    app.scene.handle(intent("ui", name="side", value="Player 2"))  # we play player 2
     app.scene.handle(intent("start"))
     scene = app.scene
     assert isinstance(scene.controllers[1], BotController) and scene.controllers[1].bot.name == "normal"
@@ -56,7 +56,7 @@ def test_a_whole_game_against_each_level_from_the_menu(app, level):
     app.push(MenuScene(app))
     app.scene.handle(intent("menu", go="vs_ai"))
     app.scene.handle(intent("ui", name="level", value=level))
-    app.scene.handle(intent("ui", name="side", value=VsAIScene.SIDES[1]))  # the person plays second
+    app.scene.handle(intent("ui", name="side", value="Player 2"))  # the person plays second
     app.scene.handle(intent("start"))
     scene = app.scene
     ai = scene.controllers[1]

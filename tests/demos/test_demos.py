@@ -176,10 +176,9 @@ def test_menu_lists_demonstrations_by_rule_and_the_scene_steps(tmp_path, monkeyp
         app.push(MenuScene(app))
         app.scene.handle(intent("menu", go="demos"))
         assert isinstance(app.scene, DemoListScene)
-        labels = [label for label, _ in app.scene.items]
-        assert labels[0].startswith("M1:") and any(l.startswith("E7:") for l in labels)
-        app.scene.handle(intent("ui", name="demo", value=next(l for l in labels if l.startswith("M3:"))))
-        app.scene.handle(intent("open"))
+        families = [e.family for e in app.scene.entries]
+        assert families[0] == "Magic" and "Endless spells" in families
+        app.scene.open(next(e.name for e in app.scene.entries if e.rules[0] == "M3"))
         scene = app.scene
         assert isinstance(scene, DemoScene) and scene.index == 0
         scene.handle(intent("step", delta=1))

@@ -8,6 +8,9 @@ Space autoplay, Esc back.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import pygame
 
 from game.demos.geometry import Geometry
@@ -94,8 +97,24 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
             _label(renderer, ln.label, (mx, my - 12), _col(ln.colour), 15)
 
 
-def _wrap_lines(text: str, size: int, width: int) -> list[str]:
-    return theme.wrap(text, size, width)
+def _wrap_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`text` in lines that fit `width` pixels in the face it is drawn in (a bold title is
+    wider than its regular measure: measured regular, it ran off the panel)."""
+    if not bold:
+        return theme.wrap(text, size, width)
+    f = theme.font(size, True)
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
 
 
 def paint_frame(
@@ -140,14 +159,17 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
     x, w = rect.x + 14, rect.w - 28
     y = rect.y + 12
     meta = run.demo.demo
-    for line in _wrap_lines(meta.title, 20, w):
+    for line in _wrap_lines(meta.title, 20, w, bold=True):
         surf.blit(theme.text(line, 20, theme.ACCENT, bold=True), (x, y))
         y += 24
     n = len(run.frames) - 1
     step = "Set-up" if frame.index == 0 else f"Step {frame.index} of {n}"
-    sub = f"{step}   |   rules {', '.join(meta.rules)}   |   {meta.profile}"
-    surf.blit(theme.text(sub, 14, theme.TEXT_DIM), (x, y))
-    y += 24
+    profile = {name: title for name, title, _ in query.profile_choices()}.get(meta.profile, meta.profile)
+    sub = f"{step}   |   rules {', '.join(meta.rules)}   |   {profile}"
+    for line in _wrap_lines(sub, 14, w):  # wraps, never clips (a narrow GIF too)
+        surf.blit(theme.text(line, 14, theme.TEXT_DIM), (x, y))
+        y += 18
+    y += 6
     cap_col = theme.TEXT_BAD if frame.refused else theme.TEXT
     for para in frame.caption.split("\n"):
         colour = theme.TEXT_BAD if para.startswith("Refused:") else cap_col if not frame.refused else theme.TEXT
@@ -191,19 +213,23 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
     if len(rules) > 1:
         title += f"   (also {', '.join(rules[1:4])})"
     lines = _wrap_lines(text, 13, w - 16)
-    h = 34 + 16 * len(lines) + (20 if footer else 8)
+    heads = _wrap_lines(title, 14, w - 16, bold=True)
+    feet = _wrap_lines(footer, 12, w) if footer else []
+    h = 14 + 20 * len(heads) + 16 * len(lines) + (16 * len(feet) + 4 if feet else 8)
     box = pygame.Rect(x - 4, bottom - h - 6, w + 8, h)
     if box.y > y:
         pygame.draw.rect(surf, (28, 30, 36), box, border_radius=6)
         pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
-        surf.blit(theme.text(title, 14, theme.ACCENT, bold=True), (box.x + 8, box.y + 8))
-        yy = box.y + 28
+        yy = box.y + 8
+        for line in heads:
+            surf.blit(theme.text(line, 14, theme.ACCENT, bold=True), (box.x + 8, yy))
+            yy += 20
         for line in lines:
             surf.blit(theme.text(line, 13, theme.TEXT), (box.x + 8, yy))
             yy += 16
-    if footer:
-        t = theme.text(footer, 12, theme.TEXT_DIM)
-        surf.blit(t, (x, bottom - t.get_height() - 6))
+    for i, line in enumerate(feet):
+        t = theme.text(line, 12, theme.TEXT_DIM)
+        surf.blit(t, (x, bottom - 6 - 16 * (len(feet) - i)))
 
 
 BUTTONS_STRIP = 66  # pixels at the foot of the panel: the key hint, then the buttons
@@ -212,12 +238,14 @@ BUTTONS_STRIP = 66  # pixels at the foot of the panel: the key hint, then the bu
 class DemoScene(Scene):
     """Step through one demonstration: next, previous, autoplay."""
 
-    def __init__(self, app, run: DemoRun, name: str = "") -> None:
+    def __init__(self, app, run: DemoRun, name: str = "", sequence: list[str] | None = None) -> None:
         super().__init__(app)
         from game.ui import widgets
 
         self.run = run
         self.name = name or run.demo.demo.id
+        self.sequence = list(sequence or [self.name])  # the list it was opened from: "next demonstration"
+        self.message = ""
         self.index = 0
         self.playing = False
         self.timer = 0.0
@@ -243,6 +271,53 @@ class DemoScene(Scene):
             )
         ):
             widgets.button((x + i * (bw + 6), y, bw, 36), label, self.manager, it)
+        self.last_shown = self.at_end()
+        if self.last_shown:  # the last step offers the demonstration again, or the next one
+            half = (pw - 28 - 6) // 2
+            y -= 44
+            widgets.button((x, y, half, 36), "Again", self.manager, intent("again"))
+            nxt = self.next_name()
+            tip = f"next: {self.title_of(nxt)}" if nxt else None
+            widgets.button(
+                (x + half + 6, y, half, 36), "Next demonstration", self.manager, intent("next_demo"), tooltip=tip
+            )
+
+    def at_end(self) -> bool:
+        return self.index >= len(self.run.frames) - 1
+
+    def strip(self) -> int:
+        """Pixels at the panel's foot for the key hint and the buttons (a row more at the end)."""
+        return BUTTONS_STRIP + (44 if self.at_end() else 0)
+
+    def next_name(self) -> str | None:
+        """The demonstration after this one in the list it came from (round to the first)."""
+        if len(self.sequence) < 2:
+            return None
+        i = self.sequence.index(self.name) if self.name in self.sequence else -1
+        return self.sequence[(i + 1) % len(self.sequence)]
+
+    @staticmethod
+    def title_of(name: str | None) -> str:
+        from game.demos import load_demo
+
+        try:
+            return load_demo(name).demo.title if name else ""
+        except Exception:
+            return "another demonstration"
+
+    def next_demo(self) -> None:
+        nxt = self.next_name()
+        if nxt is None:
+            self.app.pop()  # the only one shown: back to the list
+            return
+        from game.demos import load_demo, run_demo
+
+        try:
+            run = run_demo(load_demo(nxt))
+        except Exception as exc:
+            self.message = f"Cannot open the next demonstration: {exc}"
+            return
+        self.app.replace(DemoScene(self.app, run, nxt, self.sequence))
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
@@ -251,6 +326,8 @@ class DemoScene(Scene):
 
     def go(self, delta: int) -> None:
         self.index = max(0, min(len(self.run.frames) - 1, self.index + delta))
+        if self.at_end() != self.last_shown:
+            self.build()
 
     def handle(self, it: Intent) -> None:
         if it.kind == "quit":
@@ -259,9 +336,14 @@ class DemoScene(Scene):
             self.app.pop()
         elif it.kind == "step":
             self.go(it.get("delta", 1))
+        elif it.kind == "again":
+            self.playing = False
+            self.go(-len(self.run.frames))
+        elif it.kind == "next_demo":
+            self.next_demo()
         elif it.kind in ("toggle_play", "continue"):
             self.playing = not self.playing
-            if self.playing and self.index >= len(self.run.frames) - 1:
+            if self.playing and self.at_end():
                 self.index = 0
             self.timer = 0.0
             self.build()
@@ -274,8 +356,8 @@ class DemoScene(Scene):
             if self.timer >= AUTOPLAY_SECONDS:
                 self.timer = 0.0
                 if self.index < len(self.run.frames) - 1:
-                    self.index += 1
-                else:
+                    self.go(1)
+                if self.at_end():
                     self.playing = False
                     self.build()
         super().update(dt)
@@ -284,99 +366,253 @@ class DemoScene(Scene):
         w, h = surface.get_size()
         pw = min(PANEL_W, max(300, w // 3))
         # the rule box ends above the key hint and the buttons
-        self.renderer = paint_frame(surface, self.run, self.index, self.renderer, reserve=BUTTONS_STRIP)
+        strip = self.strip()
+        self.renderer = paint_frame(surface, self.run, self.index, self.renderer, reserve=strip)
         hint = theme.text(", / . step   Space autoplay   Esc back", 12, theme.TEXT_DIM)
-        surface.blit(hint, (w - pw + 14, h - BUTTONS_STRIP + 2))
+        surface.blit(hint, (w - pw + 14, h - strip + 2))
+        if self.message:
+            m = theme.text(self.message, 13, theme.TEXT_BAD)
+            surface.blit(m, (w - pw + 14, h - strip - m.get_height() - 2))
         self.manager.draw_ui(surface)
 
 
+#: Rule families by the rule ID's letter, in the list's order (RULES.md's sections).
+FAMILIES = [("M", "Magic"), ("E", "Endless spells"), ("G", "Geometry"), ("R", "Core")]
+CHIP_COLOURS = {"M": "WIZARD", "E": "RING_CONTROL", "G": "RING_REACH", "R": "TEXT_DIM"}  # theme names
+TITLE_SIZE, CHIP_SIZE, HEAD_SIZE = 16, 13, 18
+
+
+def family_of(rule: str) -> str:
+    """The family name of a rule ID: M Magic, E Endless spells, G Geometry, R Core."""
+    return dict(FAMILIES).get(rule[:1].upper(), "Core")
+
+
+@dataclass(frozen=True)
+class DemoEntry:
+    """One row of the list: a demonstration and the rule IDs it shows (its first rule's family
+    places it)."""
+
+    name: str
+    title: str
+    rules: tuple[str, ...]
+
+    @property
+    def family(self) -> str:
+        return family_of(self.rules[0]) if self.rules else "Core"
+
+    def matches(self, query: str) -> bool:
+        """Every word of `query` names one of its rules (E7: exactly, so E1 is not E10) or is in
+        its title or file name (summon)."""
+        for word in query.lower().split():
+            if re.fullmatch(r"[a-z]\d+", word):
+                if word not in (r.lower() for r in self.rules):
+                    return False
+            elif word not in self.title.lower() and word not in self.name.lower():
+                return False
+        return True
+
+
+def load_entries() -> tuple[list[DemoEntry], list[str]]:
+    """Every demonstration, grouped by family then in file order; and the problems of those
+    that would not load (reported, the rest still listed)."""
+    from game.demos.loader import demo_sources, load_demo
+
+    found, problems = [], []
+    for name in demo_sources():
+        try:
+            d = load_demo(name)
+        except Exception as exc:
+            problems.append(str(exc).splitlines()[0])
+            continue
+        found.append(DemoEntry(name, d.demo.title, tuple(d.demo.rules)))
+    order = [f for _, f in FAMILIES]
+
+    def place(e: DemoEntry) -> tuple[int, int, str]:  # by family, then by its first rule's number
+        num = re.sub(r"\D", "", e.rules[0]) if e.rules else ""
+        return (order.index(e.family) if e.family in order else len(order), int(num or 0), e.name)
+
+    found.sort(key=place)
+    return found, problems
+
+
+@dataclass
+class ListRow:
+    """A laid-out row in list coordinates: a family heading (entry None) or a demonstration."""
+
+    y: int
+    h: int
+    text: list[str]
+    entry: DemoEntry | None = None
+
+
 class DemoListScene(Scene):
-    """The demonstrations grouped by rule: pick one to play it."""
+    """The demonstrations, one row each with its rule chips, grouped Magic / Endless spells /
+    Geometry / Core; a filter box keeps the rows whose rules or words match. Click a row to play
+    it; Enter plays the first row shown."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
         from game.ui import widgets
 
         self.manager = widgets.new_manager(app.size)
-        self.message = ""
-        self.items: list[tuple[str, str]] = []  # (label, demo name)
-        self.picked: str | None = None
-        self._load()
+        self.entries, problems = load_entries()
+        self.message = problems[0] if problems else ""
+        self.query = ""
+        self.scroll = 0
+        self.hover: DemoEntry | None = None
+        self.rows: list[ListRow] = []
         self.build()
 
-    def _load(self) -> None:
-        from game.demos.loader import demo_sources, load_demo
-        from game.demos.schema import RULE_IDS
-
-        by_rule: dict[str, list[tuple[str, str]]] = {r: [] for r in RULE_IDS}
-        problems = []
-        for name in demo_sources():
-            try:
-                d = load_demo(name)
-            except Exception as exc:  # a broken file is reported, the rest still listed
-                problems.append(str(exc).splitlines()[0])
-                continue
-            for r in d.demo.rules:
-                by_rule[r].append((d.demo.title, name))
-        for r in RULE_IDS:
-            for title, name in by_rule[r]:
-                self.items.append((f"{r}: {title}", name))
-        if problems:
-            self.message = problems[0]
+    # --- layout ---------------------------------------------------------------------------
 
     def build(self) -> None:
-        from pygame_gui.elements import UISelectionList
+        from pygame_gui.elements import UILabel, UITextEntryLine
 
         from game.ui import widgets
 
         m = self.manager
         m.clear_and_reset()
         w, h = self.app.size
-        rect = pygame.Rect(w // 2 - 360, 120, 720, max(200, h - 260))
-        widgets.named(UISelectionList(rect, [label for label, _ in self.items], manager=m), "demo")
-        widgets.button((rect.x, rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
-        widgets.button(
-            (rect.right - 200, rect.bottom + 14, 200, 42), "Play", m, intent("open"), object_id="#menu_button"
-        )
+        lw = min(820, w - 40)
+        x = w // 2 - lw // 2
+        UILabel(pygame.Rect(x, 112, 70, 34), "Filter", manager=m, object_id="#form_label")
+        entry = UITextEntryLine(pygame.Rect(x + 80, 112, min(360, lw - 280), 34), manager=m, initial_text=self.query)
+        entry.set_text(self.query)
+        widgets.named(entry, "filter")
+        self.list_rect = pygame.Rect(x, 158, lw, max(120, h - 158 - 70))
+        widgets.button((x, self.list_rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
+        self.layout()
+
+    def shown(self) -> list[DemoEntry]:
+        """The demonstrations the filter keeps, in the list's order."""
+        return [e for e in self.entries if e.matches(self.query)]
+
+    def chips_width(self, entry: DemoEntry) -> int:
+        return sum(_chip_text(r).get_width() + 14 + 6 for r in entry.rules)
+
+    def layout(self) -> None:
+        """Rows in list coordinates: a heading per family present, then its demonstrations."""
+        self.rows = []
+        y = 0
+        family = None
+        for e in self.shown():
+            if e.family != family:
+                family = e.family
+                y += 6 if self.rows else 0
+                self.rows.append(ListRow(y, 30, [family]))
+                y += 30
+            lines = theme.wrap(e.title, TITLE_SIZE, self.list_rect.w - self.chips_width(e) - 40)
+            hgt = max(22, 21 * len(lines)) + 12
+            self.rows.append(ListRow(y, hgt, lines, e))
+            y += hgt
+        self.content_h = y
+        self.scroll = max(0, min(self.scroll, self.content_h - self.list_rect.h))
+
+    def row_at(self, pos) -> DemoEntry | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        ly = pos[1] - self.list_rect.y + self.scroll
+        return next((r.entry for r in self.rows if r.entry and r.y <= ly < r.y + r.h), None)
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
         self.build()
+
+    # --- input ----------------------------------------------------------------------------
 
     def handle(self, it: Intent) -> None:
         if it.kind == "quit":
             self.app.quit()
         elif it.kind == "back":
             self.app.pop()
-        elif it.kind == "ui" and it.get("name") == "demo":
-            self.picked = dict(self.items).get(it.get("value"))
-            if it.get("double"):
-                self.open()
+        elif it.kind == "ui" and it.get("name") == "filter":
+            self.query = it.get("value") or ""
+            self.scroll = 0
+            self.layout()
+        elif it.kind == "pointer":
+            self.hover = self.row_at(it.get("pos"))
+        elif it.kind == "press" and it.get("button") == 1:
+            picked = self.row_at(it.get("pos"))
+            if picked is not None:
+                self.open(picked.name)
+        elif it.kind == "scroll" and self.list_rect.collidepoint(it.get("pos")):
+            top = max(0, self.content_h - self.list_rect.h)
+            self.scroll = int(max(0, min(top, self.scroll - it.get("dy") * 40)))
         elif it.kind in ("open", "continue"):
-            self.open()
+            shown = self.shown()
+            if shown:
+                self.open((self.hover or shown[0]).name)
+            else:
+                self.message = "No demonstration matches the filter."
 
-    def open(self, name: str | None = None) -> None:
-        name = name or self.picked
-        if not name:
-            self.message = "Pick a demonstration first."
-            return
+    def open(self, name: str) -> None:
         from game.demos import load_demo, run_demo
 
         try:
             run = run_demo(load_demo(name))
         except Exception as exc:
-            self.message = f"cannot open {name}: {exc}"
+            self.message = f"Cannot open that demonstration: {exc}"
             return
-        self.app.push(DemoScene(self.app, run, name))
+        self.app.push(DemoScene(self.app, run, name, [e.name for e in self.shown()]))
+
+    # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
         t = theme.text("Rule demonstrations", 32, theme.ACCENT, bold=True)
-        surface.blit(t, (w / 2 - t.get_width() / 2, 50))
-        s = theme.text("Each one plays through the engine, step by step, drawn to scale.", 15, theme.TEXT_DIM)
-        surface.blit(s, (w / 2 - s.get_width() / 2, 90))
+        surface.blit(t, (w / 2 - t.get_width() / 2, 30))
+        s = theme.text(
+            "Each one plays through the engine, step by step, drawn to scale. Click one to play it.", 15, theme.TEXT_DIM
+        )
+        surface.blit(s, (w / 2 - s.get_width() / 2, 72))
+        n, total = len(self.shown()), len(self.entries)
+        count = f"{total} demonstrations" if not self.query.strip() else f"{n} of {total} match"
+        c = theme.text(count, 15, theme.TEXT_DIM)
+        lr = self.list_rect
+        surface.blit(c, (lr.right - c.get_width(), 120))
+        self.draw_rows(surface)
         if self.message:
             m = theme.text(self.message, 15, theme.TEXT_BAD)
             surface.blit(m, (w / 2 - m.get_width() / 2, h - 40))
         self.manager.draw_ui(surface)
+
+    def draw_rows(self, surface) -> None:
+        lr = self.list_rect
+        pygame.draw.rect(surface, theme.PANEL, lr, border_radius=6)
+        old_clip = surface.get_clip()
+        surface.set_clip(lr)
+        if not self.rows:
+            t = theme.text("No demonstration matches the filter.", 16, theme.TEXT_DIM)
+            surface.blit(t, (lr.x + 16, lr.y + 14))
+        for row in self.rows:
+            y = lr.y + row.y - self.scroll
+            if y + row.h < lr.y or y > lr.bottom:
+                continue
+            if row.entry is None:
+                surface.blit(theme.text(row.text[0], HEAD_SIZE, theme.ACCENT, bold=True), (lr.x + 12, y + 5))
+                continue
+            if row.entry is self.hover:
+                pygame.draw.rect(surface, (52, 57, 68), (lr.x + 4, y + 1, lr.w - 8, row.h - 2), border_radius=4)
+            for i, line in enumerate(row.text):
+                surface.blit(theme.text(line, TITLE_SIZE, theme.TEXT), (lr.x + 24, y + 6 + 21 * i))
+            self.draw_chips(surface, row.entry, lr.right - 12, y + 7)
+        surface.set_clip(old_clip)
+        if self.content_h > lr.h:  # a scroll bar says there is more
+            bar_h = max(30, lr.h * lr.h // self.content_h)
+            bar_y = lr.y + (lr.h - bar_h) * self.scroll // max(1, self.content_h - lr.h)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (lr.right - 6, bar_y, 4, bar_h), border_radius=2)
+
+    def draw_chips(self, surface, entry: DemoEntry, right: int, y: int) -> None:
+        """The rule IDs as small coloured chips, right-aligned, in the demonstration's order."""
+        x = right - self.chips_width(entry) + 6
+        for r in entry.rules:
+            t = _chip_text(r)
+            box = pygame.Rect(x, y, t.get_width() + 14, t.get_height() + 4)
+            pygame.draw.rect(surface, getattr(theme, CHIP_COLOURS.get(r[:1].upper(), "TEXT_DIM")), box, border_radius=9)
+            surface.blit(t, (x + 7, y + 2))
+            x += box.w + 6
+
+
+def _chip_text(rule: str) -> pygame.Surface:
+    return theme.text(rule, CHIP_SIZE, theme.BG, bold=True)  # cached by theme.text

@@ -1,4 +1,4 @@
-"""Menus on pygame-gui: main menu, new hotseat game, load a save, pick a replay."""
+"""Menus on pygame-gui: main menu, the hotseat and vs-AI set-up forms, load a save, pick a replay."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
-from game.data.content import DEFAULT_MAP, default_content, list_maps
-from game.ui import storage, theme, widgets
+from game.data.content import DEFAULT_MAP
+from game.ui import choices, storage, theme, widgets
+from game.ui.choices import Choice
 from game.ui.intents import Intent, intent
 from game.ui.scenes.base import Scene
 
 BW, BH = 320, 44
+#: How often (seconds) the menu looks again for saves, so Resume and Load wake up when one appears.
+SAVES_RECHECK = 1.0
 
 
 # The menu's palette button says which colours are on (theme.use_palette; --palette at start-up).
@@ -21,43 +24,87 @@ PALETTE_LABELS = {"default": "Colours: standard", "okabe_ito": "Colours: colour-
 
 
 class MenuScene(Scene):
+    """The main menu. Esc never quits from here; Quit asks first (Quit again or Enter quits,
+    Stay or Esc stays). Resume and Load are disabled while there is nothing to load."""
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.manager = widgets.new_manager(app.size)
         self.message = ""
+        self.confirming = False  # the "Quit Spellfield?" question is up
+        self.since_check = 0.0
         self.build()
+
+    def saved(self) -> tuple[bool, bool]:
+        """(something to resume, a save to load): what Resume and Load would find now."""
+        saves = bool(storage.list_saves())
+        return saves or bool(storage.resume_candidates()), saves
 
     def build(self) -> None:
         self.manager.clear_and_reset()
+        self.available = self.saved()
+        if self.confirming:
+            self.build_confirm()
+            return
         w, h = self.app.size
         x = w // 2 - BW // 2
         y = max(200, h // 2 - 150)
+        can_resume, can_load = self.available
+        nothing = "No saved game yet: a battle saves itself as you play."
         items = [
-            ("New hotseat game", intent("menu", go="new")),
-            ("Play vs AI", intent("menu", go="vs_ai")),
-            ("Resume", intent("menu", go="resume")),
-            ("Load", intent("menu", go="load")),
-            ("Replays", intent("menu", go="replays")),
-            ("Watch the AI (demo)", intent("menu", go="demo")),
-            ("Rule demonstrations", intent("menu", go="demos")),
-            (PALETTE_LABELS[theme.PALETTE], intent("menu", go="palette")),
-            ("Quit", intent("quit")),
+            ("New hotseat game", intent("menu", go="new"), True, None),
+            ("Play vs AI", intent("menu", go="vs_ai"), True, None),
+            ("Resume", intent("menu", go="resume"), can_resume, None if can_resume else nothing),
+            ("Load", intent("menu", go="load"), can_load, None if can_load else nothing),
+            ("Replays", intent("menu", go="replays"), True, None),
+            ("Watch the AI (demo)", intent("menu", go="demo"), True, None),
+            ("Rule demonstrations", intent("menu", go="demos"), True, None),
+            (PALETTE_LABELS[theme.PALETTE], intent("menu", go="palette"), True, None),
+            ("Quit", intent("menu", go="quit"), True, None),
         ]
         gap = 10 if h >= 720 else 4  # nine buttons fit a 650px window too
         self.buttons_top = y
-        for label, it in items:
-            widgets.button((x, y, BW, BH), label, self.manager, it, object_id="#menu_button")
+        for label, it, enabled, tip in items:
+            widgets.button(
+                (x, y, BW, BH), label, self.manager, it, tooltip=tip, object_id="#menu_button", enabled=enabled
+            )
             y += BH + gap
         self.buttons_bottom = y - gap
+
+    def build_confirm(self) -> None:
+        """The Quit question: two buttons in the middle of the screen."""
+        w, h = self.app.size
+        y = h // 2
+        self.buttons_top, self.buttons_bottom = y - 70, y + BH
+        widgets.button((w // 2 - 170, y, 160, BH), "Quit", self.manager, intent("quit"), object_id="#menu_button")
+        widgets.button(
+            (w // 2 + 10, y, 160, BH), "Stay", self.manager, intent("menu", go="stay"), object_id="#menu_button"
+        )
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
         self.build()
 
+    def update(self, dt: float) -> None:
+        self.since_check += dt
+        if self.since_check >= SAVES_RECHECK:  # a battle may have saved since: wake Resume/Load up
+            self.since_check = 0.0
+            if self.saved() != self.available:
+                self.build()
+        super().update(dt)
+
+    def ask_quit(self, on: bool) -> None:
+        self.confirming = on
+        self.message = ""
+        self.build()
+
     def handle(self, it: Intent) -> None:
-        if it.kind in ("quit",):
+        if it.kind == "quit":  # the window's close button, or Quit in the question
             self.app.quit()
-        elif it.kind == "back":
+        elif it.kind == "back":  # Esc: closes the question; never quits
+            if self.confirming:
+                self.ask_quit(False)
+        elif it.kind == "continue" and self.confirming:  # Enter (or Space) answers "Quit"
             self.app.quit()
         elif it.kind == "screenshot":
             from game.data.safe_io import OutputError
@@ -68,7 +115,16 @@ class MenuScene(Scene):
                 self.message = f"no screenshot: {exc}"
         elif it.kind == "menu":
             go = it.get("go")
-            if go == "new":
+            if go == "quit":
+                if self.confirming:  # Quit pressed again
+                    self.app.quit()
+                else:
+                    self.ask_quit(True)
+            elif go == "stay":
+                self.ask_quit(False)
+            elif self.confirming:
+                return
+            elif go == "new":
                 self.app.push(NewGameScene(self.app))
             elif go == "vs_ai":
                 self.app.push(VsAIScene(self.app))
@@ -102,6 +158,11 @@ class MenuScene(Scene):
         surface.blit(t, (w / 2 - t.get_width() / 2, max(40, h // 2 - 290)))
         s = theme.text("wargame magic on a measured battlefield", 18, theme.TEXT_DIM)
         surface.blit(s, (w / 2 - s.get_width() / 2, max(40, h // 2 - 290) + t.get_height() + 4))
+        if self.confirming:
+            q = theme.text("Quit Spellfield?", 30, theme.TEXT, bold=True)
+            surface.blit(q, (w / 2 - q.get_width() / 2, h // 2 - 70))
+            k = theme.text("Enter quits, Esc stays", 15, theme.TEXT_DIM)
+            surface.blit(k, (w / 2 - k.get_width() / 2, h // 2 - 28))
         if self.message:  # below the buttons, or above them when the window is too short
             m = theme.text(self.message, 16, theme.TEXT_BAD)
             below = self.buttons_bottom + 10
@@ -110,8 +171,19 @@ class MenuScene(Scene):
         self.manager.draw_ui(surface)
 
 
-class NewGameScene(Scene):
-    """Choose map, armies, profile and seed, then start a hotseat battle."""
+#: One row of a set-up form: its label, the choice key, and the options.
+Row = tuple[str, str, list[Choice]]
+FORM_W, LABEL_W = 760, 170  # the form's width (at most); the labels' column
+ROW_H, DESC_LINE = 36, 18  # a dropdown; a line of the description under it
+DESC_SIZE = 14
+
+
+class SetupScene(Scene):
+    """A set-up form: a dropdown per choice with the chosen option's one-line description under
+    it, the seed (typed, or Random), then Back and Start. Subclasses give the rows and start."""
+
+    title = "Set up"
+    start_label = "Start"
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -124,36 +196,61 @@ class NewGameScene(Scene):
             "profile": opts["profile"],
             "seed": str(opts["seed"]),
         }
+        self.options: dict[str, list[Choice]] = {
+            "map": choices.maps(self.choice["map"]),
+            "army1": choices.armies(),
+            "army2": choices.armies(),
+            "profile": choices.profiles(),
+        }
         self.message = ""
+        self.descriptions: list[tuple[str, int, int, int]] = []  # (choice key, x, y, width) of each description
         self.build()
+
+    def rows(self) -> list[Row]:
+        return [
+            ("Map", "map", self.options["map"]),
+            ("Player 1 army", "army1", self.options["army1"]),
+            ("Player 2 army", "army2", self.options["army2"]),
+            ("Rules", "profile", self.options["profile"]),
+        ]
+
+    def description(self, key: str) -> str:
+        """The line under a choice: the chosen option's description."""
+        return choices.by_id(self.options[key], self.choice[key]).description
+
+    def description_lines(self, key: str, width: int) -> list[str]:
+        text = self.description(key)
+        return theme.wrap(text[:1].upper() + text[1:], DESC_SIZE, width) if text else []
 
     def build(self) -> None:
         m = self.manager
         m.clear_and_reset()
         w, h = self.app.size
-        x0 = w // 2 - 260
-        y = max(140, h // 2 - 220)
-        armies = sorted(default_content().armies)
-        maps = list_maps()
-        if self.choice["map"] not in maps:
-            maps.append(self.choice["map"])
-        rows = [
-            ("Map", "map", maps),
-            ("Player 1 army", "army1", armies),
-            ("Player 2 army", "army2", armies),
-            ("Rules profile", "profile", ["aos4", "aos3"]),
-        ]
+        form_w = min(FORM_W, w - 40)
+        x0 = w // 2 - form_w // 2
+        dx, dw = x0 + LABEL_W, form_w - LABEL_W
+        rows = self.rows()
+        lines = {key: self.description_lines(key, dw - 8) for _, key, _ in rows}
+        height = sum(ROW_H + 8 + DESC_LINE * len(lines[key]) for _, key, _ in rows) + ROW_H + 24 + 46
+        y = max(84, min(h // 2 - height // 2, 160))
+        self.top = y
+        self.descriptions = []
         for label, key, values in rows:
-            UILabel(pygame.Rect(x0, y, 180, 36), label, manager=m, object_id="#form_label")
-            widgets.named(UIDropDownMenu(values, self.choice[key], pygame.Rect(x0 + 190, y, 330, 36), manager=m), key)
-            y += 50
-        UILabel(pygame.Rect(x0, y, 180, 36), "Seed", manager=m, object_id="#form_label")
-        entry = UITextEntryLine(pygame.Rect(x0 + 190, y, 220, 36), manager=m, initial_text=self.choice["seed"])
+            UILabel(pygame.Rect(x0, y, LABEL_W - 10, ROW_H), label, manager=m, object_id="#form_label")
+            names = [c.name for c in values]
+            chosen = choices.by_id(values, self.choice[key])
+            self.choice[key] = chosen.id
+            widgets.named(UIDropDownMenu(names, chosen.name, pygame.Rect(dx, y, dw, ROW_H), manager=m), key)
+            self.descriptions.append((key, dx + 4, y + ROW_H + 2, dw - 8))
+            y += ROW_H + 8 + DESC_LINE * len(lines[key])
+        UILabel(pygame.Rect(x0, y, LABEL_W - 10, ROW_H), "Seed", manager=m, object_id="#form_label")
+        entry = UITextEntryLine(pygame.Rect(dx, y, dw - 130, ROW_H), manager=m, initial_text=self.choice["seed"])
         widgets.named(entry, "seed")
-        widgets.button((x0 + 420, y, 100, 36), "Random", m, intent("reseed"))
-        y += 70
-        widgets.button((x0 + 190, y, 330, 46), "Start hotseat battle", m, intent("start"), object_id="#menu_button")
-        widgets.button((x0, y, 170, 46), "Back", m, intent("back"), object_id="#menu_button")
+        widgets.button((dx + dw - 120, y, 120, ROW_H), "Random", m, intent("reseed"))
+        y += ROW_H + 24
+        widgets.button((dx, y, dw, 46), self.start_label, m, intent("start"), object_id="#menu_button")
+        widgets.button((x0, y, LABEL_W - 10, 46), "Back", m, intent("back"), object_id="#menu_button")
+        self.bottom = y + 46
 
     def on_resize(self, size) -> None:
         super().on_resize(size)
@@ -165,7 +262,12 @@ class NewGameScene(Scene):
         elif it.kind == "back":
             self.app.pop()
         elif it.kind == "ui":
-            self.choice[it.get("name")] = it.get("value")
+            key, value = it.get("name"), it.get("value")
+            # the dropdowns say the display name; a script (or a test) may give the id
+            picked = choices.by_name(self.options.get(key, []), value)
+            self.choice[key] = picked.id if picked is not None else value
+            if key in self.options:
+                self.build()  # the description under it changes (and "You command ..." names the armies)
         elif it.kind == "reseed":
             self.choice["seed"] = str(random.randint(1, 99999))
             self.build()
@@ -173,7 +275,7 @@ class NewGameScene(Scene):
             try:
                 seed = int(self.choice["seed"])
             except ValueError:
-                self.message = f"the seed must be a whole number, got {self.choice['seed']!r}"
+                self.message = f"The seed must be a whole number, not {self.choice['seed']!r}."
                 return
             opts = {
                 "map": self.choice["map"],
@@ -181,74 +283,65 @@ class NewGameScene(Scene):
                 "profile": self.choice["profile"],
                 "seed": seed,
             }
-            err = self.app.start_battle(opts, replace=True)
+            err = self.start(opts)
             if err:
                 self.message = err
 
+    def start(self, opts: dict) -> str | None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     def draw(self, surface) -> None:
-        draw_form(surface, "New hotseat game", 300, self.message, self.manager)
+        surface.fill(theme.BG)
+        w, h = surface.get_size()
+        t = theme.text(self.title, 34, theme.ACCENT, bold=True)
+        surface.blit(t, (w / 2 - t.get_width() / 2, max(16, self.top - t.get_height() - 24)))
+        for key, x, y, width in self.descriptions:  # wrapped, never cut (the data keeps them to one line)
+            for i, line in enumerate(self.description_lines(key, width)):
+                surface.blit(theme.text(line, DESC_SIZE, theme.TEXT_DIM), (x, y + i * DESC_LINE))
+        if self.message:
+            m = theme.text(self.message, 15, theme.TEXT_BAD)
+            surface.blit(m, (w / 2 - m.get_width() / 2, min(h - 24, self.bottom + 12)))
+        self.manager.draw_ui(surface)
 
 
-def draw_form(surface, title: str, above_centre: int, message: str, manager) -> None:
-    """A form screen: its title, its widgets and, at the bottom, what went wrong."""
-    surface.fill(theme.BG)
-    w, h = surface.get_size()
-    t = theme.text(title, 34, theme.ACCENT, bold=True)
-    surface.blit(t, (w / 2 - t.get_width() / 2, max(60, h // 2 - above_centre)))
-    if message:
-        m = theme.text(message, 15, theme.TEXT_BAD)
-        surface.blit(m, (w / 2 - m.get_width() / 2, h - 60))
-    manager.draw_ui(surface)
+class NewGameScene(SetupScene):
+    """Choose map, armies, rules and seed, then start a hotseat battle."""
+
+    title = "New hotseat game"
+    start_label = "Start hotseat battle"
+
+    def start(self, opts: dict) -> str | None:
+        return self.app.start_battle(opts, replace=True)
 
 
-class VsAIScene(Scene):
-    """Solo play: choose the AI's level and your side, then start against the AI."""
+class VsAIScene(SetupScene):
+    """Solo play: map, armies, rules and seed as in hotseat, plus your side and the AI's level."""
 
-    LEVELS = ["normal", "hard", "random"]
-    SIDES = ["Player 1 (first army)", "Player 2 (second army)"]
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.manager = widgets.new_manager(app.size)
-        self.choice = {"level": "normal", "side": self.SIDES[0]}
-        self.message = ""
-        self.build()
+    title = "Play vs AI"
+    start_label = "Start battle vs AI"
+    SIDES = [Choice("1", "Player 1"), Choice("2", "Player 2")]
 
     def build(self) -> None:
-        m = self.manager
-        m.clear_and_reset()
-        w, h = self.app.size
-        x0 = w // 2 - 260
-        y = max(160, h // 2 - 120)
-        for label, key, values in (("AI level", "level", self.LEVELS), ("You play", "side", self.SIDES)):
-            UILabel(pygame.Rect(x0, y, 180, 36), label, manager=m, object_id="#form_label")
-            widgets.named(UIDropDownMenu(values, self.choice[key], pygame.Rect(x0 + 190, y, 330, 36), manager=m), key)
-            y += 50
-        y += 20
-        widgets.button((x0 + 190, y, 330, 46), "Start battle vs AI", m, intent("start"), object_id="#menu_button")
-        widgets.button((x0, y, 170, 46), "Back", m, intent("back"), object_id="#menu_button")
+        self.options["side"] = self.SIDES
+        self.options["level"] = choices.LEVELS
+        self.choice.setdefault("side", "1")
+        self.choice.setdefault("level", "normal")
+        super().build()
 
-    def on_resize(self, size) -> None:
-        super().on_resize(size)
-        self.build()
+    def rows(self) -> list[Row]:
+        return [*super().rows(), ("You play", "side", self.SIDES), ("AI level", "level", choices.LEVELS)]
 
-    def handle(self, it: Intent) -> None:
-        if it.kind == "quit":
-            self.app.quit()
-        elif it.kind == "back":
-            self.app.pop()
-        elif it.kind == "ui":
-            self.choice[it.get("name")] = it.get("value")
-        elif it.kind in ("start", "continue"):
-            opts = dict(self.app.default_options())
-            human = 2 if self.choice["side"] == self.SIDES[1] else 1
-            opts["ai"] = {"level": self.choice["level"], "human": human}
-            err = self.app.start_battle(opts, replace=True)
-            if err:
-                self.message = err
+    def description(self, key: str) -> str:
+        if key == "side":  # who commands which army, in the armies' names
+            you = "army1" if self.choice["side"] == "1" else "army2"
+            ai = "army2" if you == "army1" else "army1"
+            name = {k: choices.by_id(self.options[k], self.choice[k]).name for k in (you, ai)}
+            return f"You command {name[you]}; the AI commands {name[ai]}"
+        return super().description(key)
 
-    def draw(self, surface) -> None:
-        draw_form(surface, "Play vs AI", 240, self.message, self.manager)
+    def start(self, opts: dict) -> str | None:
+        opts["ai"] = {"level": self.choice["level"], "human": int(self.choice["side"])}
+        return self.app.start_battle(opts, replace=True)
 
 
 class FileListScene(Scene):

@@ -1,0 +1,68 @@
+"""What the set-up screens offer: each choice's id, display name and one-line description.
+
+The names and descriptions come from the content (a map's and an army's `name` and
+`description`, a rules profile's title and description); the AI levels are described here
+(README: what each level does). No id reaches the screen: the forms show `Choice.name`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    name: str
+    description: str = ""
+
+
+# Easiest first; "normal" is the default level.
+LEVELS = [
+    Choice("random", "Random", "legal moves at random"),
+    Choice("normal", "Normal", "weighs the exact odds, expected damage, threats and objectives"),
+    Choice("hard", "Hard", "plans each movement phase by playing turns ahead"),
+]
+
+
+def maps(current: str | None = None) -> list[Choice]:
+    """The embedded maps, and `current` if it is a map file of the player's own (--map PATH)."""
+    from game.data.content import list_maps, load_map
+
+    out = []
+    ids = list_maps()
+    if current and current not in ids:
+        ids = [*ids, current]
+    for i in ids:
+        try:
+            m = load_map(i)
+        except Exception:  # a broken map file of the player's: offer it by its file name
+            out.append(Choice(i, Path(i).stem.replace("_", " "), "this map file cannot be read"))
+            continue
+        out.append(Choice(i, m.name, m.description))
+    return out
+
+
+def armies() -> list[Choice]:
+    """The shipped armies, by name."""
+    from game.data.content import default_content
+
+    found = [Choice(a.id, a.name, a.description) for a in default_content().armies.values()]
+    return sorted(found, key=lambda c: c.name)
+
+
+def profiles() -> list[Choice]:
+    """The rules profiles, the default first."""
+    from game.rules import query
+
+    return [Choice(name, title, desc) for name, title, desc in query.profile_choices()]
+
+
+def by_id(options: list[Choice], choice_id: str) -> Choice:
+    """The option with `choice_id` (the first option if none has it)."""
+    return next((c for c in options if c.id == choice_id), options[0])
+
+
+def by_name(options: list[Choice], name: str) -> Choice | None:
+    return next((c for c in options if c.name == name), None)
