@@ -143,7 +143,6 @@ def control_zone(state: "State", mid: str) -> ControlZone:
     return ControlZone(mid, m.summoner if why != "no_summoner" else None, model, zone, rng, why, controller(state, mid))
 
 
-
 # The per-turn marks (game.rules.movers.flags_of) each phase of a turn sets; a phase happens once
 # a turn, so a mark dated this turn was set in this phase.
 _PHASE_MARKS = {

@@ -61,7 +61,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         help="render N frames, then exit",
     )
     _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
-    _add(parser, "--size", type=_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1280x800, at least 1024x640)")
+    _add(
+        parser,
+        "--size",
+        type=_size,
+        default=DEFAULT_SIZE,
+        metavar="WxH",
+        help="window size (default 1280x800, at least 1024x640)",
+    )
     _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
     _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
     _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
@@ -335,11 +342,11 @@ def fit_size(size) -> tuple[int, int]:
 
 def _set_minimum_size() -> None:
     """Tell the window manager the smallest the window may be dragged to (pygame-ce's Window)."""
+    import warnings
+
     import pygame
 
     from game.ui import theme
-
-    import warnings
 
     if pygame.display.get_driver() in ("dummy", "offscreen"):
         return  # no window manager to tell

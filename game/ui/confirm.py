@@ -4,8 +4,8 @@ open nothing else reacts (it is modal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
