@@ -21,7 +21,7 @@ from game.data.models import Weapon
 from game.geometry.measure import wholly_within
 from game.geometry.shapes import Circle
 from game.rules import odds  # the one exact-odds module, whole: query.odds.cast_chance(...)
-from game.rules.allowances import army_uses, levels, power_left, unbinds_left, uses
+from game.rules.allowances import PlayerUses, army_uses, levels, player_key, power_left, unbinds_left, uses
 from game.rules.attacks import attack_odds, situation, target_save
 from game.rules.banishing import banish_bonus, dispellable
 from game.rules.casting import unbinders
@@ -144,6 +144,36 @@ def control_zone(state: "State", mid: str) -> ControlZone:
     return ControlZone(mid, m.summoner if why != "no_summoner" else None, model, zone, rng, why, controller(state, mid))
 
 
+# The per-turn marks (game.rules.movers.flags_of) each phase of a turn sets; a phase happens once
+# a turn, so a mark dated this turn was set in this phase.
+_PHASE_MARKS = {
+    "movement": ("moved_turn", "ran_turn", "retreated_turn"),
+    "shooting": ("shot_turn",),
+    "charge": ("charge_tried_turn", "charged_turn"),
+    "combat": ("fought_turn",),
+}
+
+
+def acted_this_phase(state: "State", player: int) -> bool:
+    """Whether any unit or manifestation of `player` has acted in the current phase (R2): used a
+    spell, prayer, banish or summon (M1, R1, E2), tried a dispel (E3), or moved, ran, retreated,
+    shot, tried a charge or fought this turn in the phase that does that (R4). Read only."""
+    for key, use in state.phase_uses.items():
+        if isinstance(use, PlayerUses):
+            if key == player_key(player) and use.dispel_targets:
+                return True
+        elif (key in state.units or key in state.manifestations) and player_of(state, key) == player:
+            if use.power or use.used or use.summons or use.dispelled:
+                return True
+    marks = _PHASE_MARKS.get(state.phase, ())
+    for thing in (*state.units, *state.manifestations):
+        if marks and player_of(state, thing) == player:
+            flags = flags_of(state, thing)
+            if any(flags.get(m) == state.turn for m in marks):
+                return True
+    return False
+
+
 __all__ = [
     # ranges
     "Ranges",
@@ -249,6 +279,8 @@ __all__ = [
     "effect_notes",
     # scoring (R2)
     "control_scores",
+    # the turn (R2)
+    "acted_this_phase",
     "general_of",
     # the rules profiles' names and one-line descriptions (for the set-up screens)
     "profile_choices",

@@ -61,7 +61,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         help="render N frames, then exit",
     )
     _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
-    _add(parser, "--size", type=_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1280x800)")
+    _add(
+        parser,
+        "--size",
+        type=_size,
+        default=DEFAULT_SIZE,
+        metavar="WxH",
+        help="window size (default 1280x800, at least 1024x640)",
+    )
     _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
     _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
     _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
@@ -95,9 +102,10 @@ class App:
 
         self.args = args or argparse.Namespace()
         self.headless = headless
-        self.size = tuple(size)
+        self.size = fit_size(size)
         pygame.display.set_caption("Spellfield")
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        _set_minimum_size()
         from game.ui.input import InputMapper
 
         self.input = InputMapper()
@@ -241,9 +249,10 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         import pygame
 
-        size = (max(640, size[0]), max(480, size[1]))
+        size = fit_size(size)
         self.size = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        _set_minimum_size()
         for s in self.scenes:
             s.on_resize(size)
 
@@ -299,7 +308,8 @@ class App:
         atomically, with the guards of `game.data.safe_io.write_file_atomic`: never over a
         directory, device or FIFO, never through a symbolic link, and an existing file that is
         not a PNG, GIF, JPEG or BMP image only with `force` (TGA has no magic bytes to know it
-        by). Raises `OutputError` naming the path."""
+        by). Without a path it goes to the user data folder's "screenshots" folder
+        (`screenshot_dir()`), named by the time. Raises `OutputError` naming the path."""
         import io
 
         import pygame
@@ -307,13 +317,61 @@ class App:
         from game.data.safe_io import IMAGE_MAGICS, check_output_path, has_magic, write_file_atomic
 
         if path is None:
-            path = Path.cwd() / time.strftime("spellfield-%Y%m%d-%H%M%S.png")
+            folder = screenshot_dir()
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                from game.data.safe_io import OutputError
+
+                raise OutputError(folder, f"cannot make the folder: {exc.strerror or exc}") from None
+            path = _free_name(folder, time.strftime("spellfield-%Y%m%d-%H%M%S"))
         is_ours = has_magic(*IMAGE_MAGICS)
         target = check_output_path(path, force=force, is_ours=is_ours, what="screenshot")
         buf = io.BytesIO()
         suffix = target.path.suffix.lower()
         pygame.image.save(self.screen, buf, suffix[1:] if suffix in (".jpg", ".jpeg", ".bmp", ".tga") else "png")
         return str(write_file_atomic(path, buf.getvalue(), force=force, is_ours=is_ours, what="screenshot"))
+
+
+def fit_size(size) -> tuple[int, int]:
+    """A window size no smaller than `theme.MIN_WINDOW` (below it the panels cannot fit)."""
+    from game.ui import theme
+
+    return (max(theme.MIN_WINDOW[0], int(size[0])), max(theme.MIN_WINDOW[1], int(size[1])))
+
+
+def _set_minimum_size() -> None:
+    """Tell the window manager the smallest the window may be dragged to (pygame-ce's Window)."""
+    import warnings
+
+    import pygame
+
+    from game.ui import theme
+
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return  # no window manager to tell
+    try:
+        with warnings.catch_warnings():  # pygame-ce warns that display-module windows should flip
+            warnings.simplefilter("ignore", DeprecationWarning)  # through Window; we only set a size
+            pygame.Window.from_display_module().minimum_size = theme.MIN_WINDOW
+    except (AttributeError, pygame.error):  # an older pygame: App.resize still clamps
+        pass
+
+
+def screenshot_dir() -> Path:
+    """Where F12's screenshots go: the user data folder (platformdirs, or $SPELLFIELD_DATA_DIR)."""
+    from game.rules import data_dir
+
+    return data_dir() / "screenshots"
+
+
+def _free_name(folder: Path, stem: str) -> Path:
+    """`folder/stem.png`, or `stem-2.png`... if two screenshots fall in one second."""
+    path, n = folder / f"{stem}.png", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.png"
+    return path
 
 
 def init_pygame(headless: bool) -> None:

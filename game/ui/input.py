@@ -6,26 +6,57 @@ come back as the intents the widgets were built with (`game.ui.widgets.INTENTS`)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 import pygame_gui
 
 from game.ui import widgets
 from game.ui.intents import Intent, intent
 
-KEYS = {
-    pygame.K_e: "end_phase",
-    pygame.K_r: "ruler",
-    pygame.K_f: "fit",
-    pygame.K_s: "screenshot",
-    pygame.K_ESCAPE: "back",
-    pygame.K_RETURN: "continue",
-    pygame.K_SPACE: "continue",
-    pygame.K_F5: "save",
-    pygame.K_F9: "load",
-    pygame.K_h: "help",
-    pygame.K_l: "toggle_log",
-    pygame.K_u: "undo",
-}
+BATTLE, REPLAY, DEMO = "battle", "replay", "demo"  # a battle played, a replay, bots playing (watched)
+ALL = frozenset({BATTLE, REPLAY, DEMO})
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One line of the key table: the keys' name as the player reads it, what they do, and the
+    scenes that act on them. `KEYS` and `PAN_KEYS` below are made from this table, and the H key
+    table (game.ui.keys_help) is drawn from it: one source, so the help never lists a dead key."""
+
+    keys: str
+    does: str
+    scenes: frozenset[str] = ALL
+    kind: str = ""  # the intent a single key sends ("" for keys read below, e.g. pans, 1-9)
+    codes: tuple[int, ...] = ()
+    more: tuple[tuple[int, str], ...] = ()  # more keys on this line that send another intent
+
+
+BINDINGS: tuple[Binding, ...] = (
+    Binding("W A S D / arrows", "pan the battlefield"),
+    Binding("right-drag", "pan the battlefield"),
+    Binding("wheel, + / -", "zoom (at the pointer)"),
+    Binding("F", "fit the battlefield", kind="fit", codes=(pygame.K_f,)),
+    Binding("R", "ruler: drag base to base", kind="ruler", codes=(pygame.K_r,)),
+    Binding("click", "select a unit: sight lines"),
+    Binding("drag a unit", "move it (deploy, move, charge)", frozenset({BATTLE})),
+    Binding("1-9", "press the panel's buttons", frozenset({BATTLE, REPLAY})),
+    Binding("E", "end the phase", frozenset({BATTLE}), kind="end_phase", codes=(pygame.K_e,)),
+    Binding("Enter / Space", "commit; I am ready", frozenset({BATTLE}), kind="continue",
+            codes=(pygame.K_RETURN, pygame.K_SPACE)),
+    Binding("Enter / Space", "play or pause", frozenset({REPLAY})),
+    Binding(". / Page Down", "step forward", frozenset({REPLAY})),
+    Binding(", / Page Up", "step back", frozenset({REPLAY})),
+    Binding("U", "undo a move (until a die is rolled)", frozenset({BATTLE}), kind="undo", codes=(pygame.K_u,)),
+    Binding("F5 / Ctrl+S", "save the game", frozenset({BATTLE}), kind="save", codes=(pygame.K_F5,)),
+    Binding("F12", "screenshot", kind="screenshot", codes=(pygame.K_F12,)),
+    Binding("H", "this key table", kind="help", codes=(pygame.K_h,)),
+    Binding("Esc", "cancel, back; leave the battle", kind="back", codes=(pygame.K_ESCAPE,)),
+    Binding("Y / N", "answer a question yes / no", frozenset({BATTLE}), kind="confirm_yes", codes=(pygame.K_y,),
+            more=((pygame.K_n, "confirm_no"),)),
+)  # fmt: skip
+
+KEYS = {code: b.kind for b in BINDINGS for code in b.codes} | {code: k for b in BINDINGS for code, k in b.more}
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
     pygame.K_a: (1, 0),
@@ -34,7 +65,15 @@ PAN_KEYS = {
     pygame.K_UP: (0, 1),
     pygame.K_w: (0, 1),
     pygame.K_DOWN: (0, -1),
+    pygame.K_s: (0, -1),
 }
+
+
+def bindings_for(scene: str) -> list[Binding]:
+    """The bindings that work in `scene` ("battle" or "replay"), in the table's order."""
+    return [b for b in BINDINGS if scene in b.scenes]
+
+
 PAN_SPEED = 600.0  # pixels per second
 ZOOM_STEP = 1.15
 
@@ -52,7 +91,7 @@ class InputMapper:
         for ev in pygame.event.get():
             consumed = bool(manager.process_events(ev)) if manager is not None else False
             out.extend(self._translate(ev, consumed, typing))
-        if not typing:
+        if not typing and not pygame.key.get_mods() & pygame.KMOD_CTRL:  # Ctrl+S saves, it does not pan
             held = pygame.key.get_pressed()
             dx = dy = 0.0
             for k, (sx, sy) in PAN_KEYS.items():

@@ -73,6 +73,20 @@ def lighter(c, f: float = 0.45) -> tuple[int, int, int]:
     return tuple(int(v + (255 - v) * f) for v in c[:3])
 
 
+# --- layout sizes (pixels) ---------------------------------------------------------------
+MIN_WINDOW = (1024, 640)  # the window is never smaller: below it the panels cannot fit
+HEADER_H = 40  # the battle's header (round, phase, who acts, score)
+STATUS_H = 26  # the battle's status line under the battlefield
+SIDE_W = 390  # the battle's side panel (decision, dice tray, log) in a wide window
+SIDE_W_NARROW = 320  # ... below WIDE: the battlefield keeps its room
+WIDE = 1280
+
+
+def side_width(window_w: int) -> int:
+    """The side panel's width for a window `window_w` wide: full from WIDE up, narrower below."""
+    return SIDE_W if window_w >= WIDE else SIDE_W_NARROW
+
+
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 # Noto Sans pixels per `size`: glyphs as big as the earlier default font's at the same `size`
 # (pygame-ce drew that one at 0.6875 of 1.35 x size), so layouts keep their room.

@@ -95,7 +95,9 @@ def test_menu_new_game_and_resume_without_saves(app):
     g = app.scene.session.game
     assert g.battlefield.map.id == "drowned_fen" and g.profile.name == "aos3"
     frames(app, 3)
-    app.scene.handle(intent("back"))  # leave: writes the replay of the moves so far (none yet)
+    app.scene.handle(intent("back"))  # leave: it asks first, then writes the replay of the moves so far
+    assert app.scene.confirm is not None and app.scene.confirm.question == "Leave the battle?"
+    app.scene.handle(intent("continue"))
     assert isinstance(app.scene, MenuScene)
 
 

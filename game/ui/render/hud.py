@@ -59,49 +59,104 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, title: str | None = None) -> 
     return rect.y + 5
 
 
-def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str = "") -> None:
+GAP = 16  # the least room between two of the header's texts
+
+
+def _phase_texts(state) -> list[str]:
+    """The header's round and phase, longest first: a narrow window takes a shorter one."""
+    if state.stage == "deployment":
+        return ["Deployment"]
+    if state.stage == "turn_order":
+        return [f"Battle round {state.round}: priority", f"Round {state.round}: priority"]
+    if state.stage == "over":
+        return ["Game over"]
+    phase = state.phase.replace("_", " ")
+    return [
+        f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  {phase.title()} phase",
+        f"Round {state.round}/{state.game.rounds}  -  Player {state.active}  -  {phase.capitalize()}",
+        f"Round {state.round}  -  P{state.active}  -  {phase.capitalize()}",
+    ]
+
+
+def _shorten(s: str, size: int, width: int) -> str:
+    """`s` cut with an ellipsis to fit `width` pixels in bold `size` (never below 4 letters)."""
+    f = theme.font(size, bold=True)
+    if f.size(s)[0] <= width:
+        return s
+    while len(s) > 4 and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str = "") -> dict[str, pygame.Rect]:
+    """The header: round and phase, who acts, the score between the army names (right aligned)
+    and a note (e.g. "AI thinking...") when there is room. Nothing overlaps: a narrow window
+    gets a shorter phase text, then smaller type, then shortened army names. Returns where each
+    text was drawn ("phase", "chip", "score", "note")."""
     surf.fill((16, 17, 20), rect)
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    x = rect.x + 10
-    cy = rect.centery
-    if state.stage == "deployment":
-        phase = "Deployment"
-    elif state.stage == "turn_order":
-        phase = f"Battle round {state.round}: priority"
-    elif state.stage == "over":
-        phase = "Game over"
-    else:
-        phase = (
-            f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  "
-            f"{state.phase.replace('_', ' ').title()} phase"
-        )
-    t = theme.text(phase, 17, theme.TEXT, bold=True)
-    surf.blit(t, (x, cy - t.get_height() / 2))
-    x += t.get_width() + 20
-    if decision is not None and decision.player in (1, 2):
+    drawn: dict[str, pygame.Rect] = {}
+    x0, cy = rect.x + 10, rect.centery
+    chip_text = f" Player {decision.player} to act " if decision is not None and decision.player in (1, 2) else ""
+    a1, a2 = state.game.army(1), state.game.army(2)
+    score = f"{state.score[0]} - {state.score[1]}"
+
+    def score_w(n1: str, n2: str, size: int) -> int:
+        f = theme.font(size, bold=True)
+        return f.size(f"{n1}  ")[0] + f.size(score)[0] + f.size(f"  {n2}")[0]
+
+    def left_w(phase: str, size: int) -> int:
+        w = theme.font(size, bold=True).size(phase)[0]
+        if chip_text:
+            w += 20 + theme.font(size - 2, bold=True).size(chip_text)[0]
+        return w
+
+    room = rect.w - 20
+    choice = None
+    for size in (17, 15):
+        for phase in _phase_texts(state):
+            if left_w(phase, size) + GAP + score_w(a1.name, a2.name, size - 2) <= room:
+                choice = (phase, size, a1.name, a2.name)
+                break
+        if choice:
+            break
+    if choice is None:  # the shortest phase, small type, and the army names share what is left
+        phase, size = _phase_texts(state)[-1], 15
+        f = theme.font(size - 2, bold=True)
+        spare = room - left_w(phase, size) - GAP - f.size(f"    {score}")[0]
+        each = max(20, spare // 2)
+        choice = (phase, size, _shorten(a1.name, size - 2, each), _shorten(a2.name, size - 2, each))
+    phase, size, n1, n2 = choice
+    t = theme.text(phase, size, theme.TEXT, bold=True)
+    drawn["phase"] = surf.blit(t, (x0, cy - t.get_height() / 2))
+    x = drawn["phase"].right + 20
+    if chip_text:
         col = theme.player_colour(state, decision.player)
-        chip = theme.text(f" Player {decision.player} to act ", 15, (15, 15, 15), bold=True)
+        chip = theme.text(chip_text, size - 2, (15, 15, 15), bold=True)
         r = pygame.Rect(x, cy - 11, chip.get_width(), 22)
         pygame.draw.rect(surf, theme.lighter(col, 0.3), r, border_radius=5)
         surf.blit(chip, (r.x, cy - chip.get_height() / 2))
-        x = r.right + 16
+        drawn["chip"] = r
+        x = r.right + GAP
     # score, right aligned
-    a1, a2 = state.game.army(1), state.game.army(2)
     parts = [
-        (f"{a1.name}  ", theme.lighter(theme.player_colour(state, 1), 0.35)),
-        (f"{state.score[0]} - {state.score[1]}", theme.ACCENT),
-        (f"  {a2.name}", theme.lighter(theme.player_colour(state, 2), 0.35)),
+        (f"{n1}  ", theme.lighter(theme.player_colour(state, 1), 0.35)),
+        (score, theme.ACCENT),
+        (f"  {n2}", theme.lighter(theme.player_colour(state, 2), 0.35)),
     ]
-    surfs = [theme.text(s, 15, c, bold=True) for s, c in parts]
+    surfs = [theme.text(s, size - 2, c, bold=True) for s, c in parts]
     w = sum(s.get_width() for s in surfs)
     sx = rect.right - 10 - w
+    boxes = []
     for s in surfs:
-        surf.blit(s, (sx, cy - s.get_height() / 2))
+        boxes.append(surf.blit(s, (sx, cy - s.get_height() / 2)))
         sx += s.get_width()
+    drawn["score"] = boxes[0].unionall(boxes[1:])
     if note:
         n = theme.text(note, 13, theme.TEXT_DIM)
-        if x + n.get_width() < rect.right - w - 20:
-            surf.blit(n, (x, cy - n.get_height() / 2))
+        if x + n.get_width() + GAP <= drawn["score"].x:
+            drawn["note"] = surf.blit(n, (x, cy - n.get_height() / 2))
+    return drawn
 
 
 DIE = 18  # a tray die's size in pixels
@@ -276,7 +331,7 @@ def status_line(surf: pygame.Surface, rect: pygame.Rect, text: str, colour=theme
     t = theme.text(text, 14, colour)
     surf.blit(t, (rect.x + 8, rect.centery - t.get_height() / 2))
     keys = theme.text(
-        "E end phase  R ruler  F fit  S screenshot  F5 save  wheel zoom  drag/WASD pan  Esc back", 12, theme.TEXT_DIM
+        "E end phase  R ruler  F fit  F12 screenshot  F5 save  WASD pan  H all keys  Esc back", 12, theme.TEXT_DIM
     )
     if rect.x + 8 + t.get_width() + 20 < rect.right - keys.get_width() - 8:
         surf.blit(keys, (rect.right - keys.get_width() - 8, rect.centery - keys.get_height() / 2))

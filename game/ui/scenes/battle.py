@@ -20,9 +20,10 @@ from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
-from game.ui import cards, theme, widgets
+from game.ui import cards, keys_help, theme, widgets
 from game.ui import controls as field_controls
 from game.ui.camera import Camera
+from game.ui.confirm import Confirm
 from game.ui.controllers import HumanController
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
@@ -35,9 +36,7 @@ from game.ui.render.sight_marks import sight_mark
 from game.ui.rule_texts import rule_text
 from game.ui.scenes.base import Scene
 
-TOP = 40
-STATUS = 26
-SIDE = 390
+TOP, STATUS = theme.HEADER_H, theme.STATUS_H
 MESSAGE_FRESH = 2.5  # seconds a message said (a refusal, the last event) shows over the status hint
 
 HANDOVER_TITLES = {
@@ -105,13 +104,17 @@ class BattleScene(Scene):
         self.tool = None  # the battlefield tool of the open decision (game.ui.controls)
         self._tool_key: Any = None
         self.undo = UndoBook(session)
+        self.confirm: Confirm | None = None  # an open yes/no question: it takes every key first
+        self.keys_open = False  # the H key table is shown
+        self.keys_rect: pygame.Rect | None = None
+        self.header_rects: dict[str, pygame.Rect] = {}  # where the header's texts were drawn
         self.layout(app.size)
 
     # --- layout --------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        side = min(SIDE, max(300, w // 3))
+        side = theme.side_width(w)
         self.top_rect = pygame.Rect(0, 0, w, TOP)
         self.field_rect = pygame.Rect(0, TOP, w - side, h - TOP - STATUS)
         self.status_rect = pygame.Rect(0, h - STATUS, w - side, STATUS)
@@ -213,11 +216,26 @@ class BattleScene(Scene):
 
     def handle(self, it: Intent) -> None:
         k = it.kind
-        if k in ("tool", "undo", "continue", "back") and self._tool_command(it):
-            return
         if k == "quit":
             self.app.quit()
-        elif k == "back":
+            return
+        if self.confirm is not None:  # modal: the question takes every key and click
+            if k in ("pointer", "pan", "zoom", "scroll", "drag", "release"):
+                return
+            answer = self.confirm.handle(it)
+            if answer is not None:
+                asked, self.confirm = self.confirm, None
+                if answer:
+                    asked.on_yes()
+                else:
+                    self.say("")
+            return
+        if self.keys_open and k in ("help", "back", "continue", "press"):
+            self.keys_open = False  # H, Esc, Enter or a click closes the key table
+            return
+        if k in ("tool", "undo", "continue", "back") and self._tool_command(it):
+            return
+        if k == "back":
             if self.rule_popup:
                 self.rule_popup = None
             elif self.ruler_mode or self.ruler:
@@ -229,7 +247,7 @@ class BattleScene(Scene):
             elif self.selected:
                 self.selected = None
             else:
-                self.leave()
+                self.ask_leave()
         elif k == "screenshot":
             from game.data.safe_io import OutputError
 
@@ -244,11 +262,7 @@ class BattleScene(Scene):
             self.ruler = None
             self.say("Ruler: press on a base or point, drag to another (base to base, G1)" if self.ruler_mode else "")
         elif k == "end_phase":
-            c = self.human_to_act()
-            if c is not None:
-                for o in self.decision.options:
-                    if o.type == "EndPhase":
-                        c.submit(o)
+            self.end_phase()
         elif k == "continue":
             if self.needs_handover():
                 self.seen_player = self.decision.player
@@ -295,13 +309,42 @@ class BattleScene(Scene):
             if not self.needs_handover() and i < len(enabled):
                 self.handle(enabled[i].intent)
         elif k == "help":
-            self.rule_popup = (
-                "Keys",
-                "E end phase, R ruler (drag base to base), F fit, S screenshot, "
-                "F5 save, 1-9 press the panel's buttons, drag your units to move them, Enter commit, U undo, "
-                "Esc cancel,  wheel zoom at cursor, right-drag or WASD/arrows pan, "
-                "click a unit to select it (sight lines to the hovered target), Esc back.",
+            self.rule_popup = None
+            self.keys_open = True
+
+    def end_phase(self) -> None:
+        """The E key: end the phase, through the engine's own EndPhase option. Refused, with the
+        reason, while a decision that is not the phase's is open (an unbind, a fight, a charge
+        move: the decision offers no EndPhase) or the engine says no; asks first when the player
+        could act and none of their units has acted in this phase (query.acted_this_phase)."""
+        if self.state.is_over() or self.needs_handover():
+            return
+        d = self.decision
+        c = self.human_to_act()
+        if c is None:
+            self.say(f"Player {d.player} is deciding: E waits for your turn", theme.TEXT_BAD)
+            return
+        options = list(d.options)
+        end = next((o for o in options if o.type == "EndPhase"), None)
+        if end is None:
+            self.say(f"E ends a phase, not this decision: {d.prompt}", theme.TEXT_BAD)
+            return
+        reasons = self.session.explain(end)
+        if reasons:
+            self.say(reasons[0], theme.TEXT_BAD)
+            return
+        could_act = any(o.type != "EndPhase" for o in options)
+        if d.kind == "phase" and could_act and not query.acted_this_phase(self.state, d.player):
+            name = self.state.phase.replace("_", " ")
+            self.confirm = Confirm(
+                f"End the {name} phase?",
+                lambda: c.submit(end),
+                detail="None of your units has acted in it yet.",
+                yes="End it (E / Enter)",
+                also_yes=("end_phase",),
             )
+            return
+        c.submit(end)
 
     def _tool_command(self, it: Intent) -> bool:
         """Enter commits, U undoes, Esc cancels what the battlefield tool holds (controls/)."""
@@ -434,6 +477,21 @@ class BattleScene(Scene):
             return None
         self.say(f"saved to {out}", theme.TEXT_GOOD)
         return str(out)
+
+    def ask_leave(self) -> None:
+        """Esc with nothing else to cancel: a battle being played asks before it is left (it is
+        autosaved, and saved once more on the way out); a finished game, a demo or a replay is
+        left at once."""
+        if self.mode != "hotseat" or self.state.is_over():
+            self.leave()
+            return
+        self.confirm = Confirm(
+            "Leave the battle?",
+            self.leave,
+            detail="It is autosaved: Resume in the main menu continues it.",
+            yes="Leave (Enter)",
+            no="Stay (Esc)",
+        )
 
     def leave(self) -> None:
         from game.ui import storage
@@ -891,7 +949,7 @@ class BattleScene(Scene):
         c = self.controllers.get(self.decision.player) if not st.is_over() else None
         if c is not None and getattr(c, "kind", "") == "bot":
             note = "AI thinking..." if getattr(c, "thinking", lambda: False)() else ""
-        hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
+        self.header_rects = hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
         field = surface.subsurface(self.field_rect)
         hidden = self.needs_handover()
         # the palette is in the key: a swapped palette redraws the cached board in its colours
@@ -932,6 +990,13 @@ class BattleScene(Scene):
                 self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40), self.field_rect.h - 40
             )
             self.rule_box_rect = hud.rule_box(surface, r, *self.rule_popup)
+        self.keys_rect = keys_help.draw(surface, self.field_rect, self.mode_name()) if self.keys_open else None
+        if self.confirm is not None:
+            self.confirm.draw(surface, surface.get_rect())
+
+    def mode_name(self) -> str:
+        """The key table's name for this scene (game.ui.input.BINDINGS)."""
+        return {"replay": "replay", "demo": "demo"}.get(self.mode, "battle")
 
 
 def _undo_label(state, action) -> str:
