@@ -29,8 +29,8 @@ from game.rules.charge import CHARGE_REACH, ENGAGE, charge_targets, enemies_with
 from game.rules.combat import PILE_IN, fight_odds, fight_targets
 from game.rules.damage import ward_of
 from game.rules.dicexpr import expr_range
-from game.rules.errors import IllegalActionError
 from game.rules.effects import effect_notes, modifier
+from game.rules.errors import IllegalActionError
 from game.rules.formation import (
     COHERENCY,
     COMBAT_RANGE,

@@ -4,9 +4,9 @@ One job: the panel's vocabulary. A control is `fn(ctx: PanelContext) -> PanelVie
 for a decision kind with `@control(kind)` (or "phase:<phase>" for a phase's decision); a view
 holds buttons (`ButtonSpec`), lines, a point choice (`PointSpec`) and battlefield picks.
 `option_button` is the standard button for an engine option; `spent_button` a greyed slot
-that keeps its place and says why it is not offered (the engine's reason, with its rule ID). decisions.py builds the panel from
-the registry; the field-tool modules register their own controls here, so that neither imports
-the other for these records.
+that keeps its place and says why it is not offered (the engine's reason, with its rule ID).
+decisions.py builds the panel from the registry; the field-tool modules register their own
+controls here, so that neither imports the other for these records.
 """
 
 from __future__ import annotations
