@@ -30,6 +30,7 @@ from game.rules.combat import PILE_IN, fight_odds, fight_targets
 from game.rules.damage import ward_of
 from game.rules.dicexpr import expr_range
 from game.rules.effects import effect_notes, modifier
+from game.rules.errors import IllegalActionError
 from game.rules.formation import (
     COHERENCY,
     COMBAT_RANGE,
@@ -81,7 +82,7 @@ from game.rules.space import (
 )
 from game.rules.summoning import candidate_points as setup_candidates
 from game.rules.summoning import footprint_radii, setup_problems, setup_region
-from game.rules.targeting import known, summon_problem
+from game.rules.targeting import check_target, known, summon_problem, target_candidates
 
 if TYPE_CHECKING:
     from game.rules.game import Game
@@ -174,6 +175,49 @@ def acted_this_phase(state: "State", player: int) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class Unavailable:
+    """Why an option is not offered now: the engine's reason code, its rule ID and its message
+    (the IllegalActionError the action would raise)."""
+
+    code: str
+    rule: str | None
+    message: str
+
+
+def ability_unavailable(state: "State", unit_id: str, ability_id: str) -> Unavailable | None:
+    """Why `unit_id` cannot use its spell or prayer `ability_id` now, whatever the target, or
+    None when some model of it may use it at some target (M1, M2, M3, M5, M7, M8, M9, R1, E5).
+
+    The engine's own checks, in its order: first what `check_may_cast` / `check_may_chant`
+    refuse (spent allowance M1, Rule of One R1, once per army per turn M7, a miscast M3, ...),
+    then, when every target is refused, the first target's reason; with no target at all,
+    "no_target". Read-only: the state is not changed."""
+    from game.rules.casting import check_may_cast
+    from game.rules.prayers import check_may_chant
+
+    ability = state.game.content.abilities[ability_id]
+    u = state.units[unit_id]
+    models = [i for i, _ in u.live_models()]
+    may = check_may_cast if ability.kind == "spell" else check_may_chant
+    with state.query():
+        try:
+            may(state, u.player, unit_id, models[0] if models else 0, ability_id)
+        except IllegalActionError as exc:
+            return Unavailable(exc.code, exc.rule, exc.message)
+        first: IllegalActionError | None = None
+        for target in target_candidates(state, u.player, ability):
+            for i in models:
+                try:
+                    check_target(state, u.player, unit_id, i, ability, target)
+                    return None
+                except IllegalActionError as exc:
+                    first = first or exc
+    if first is not None:
+        return Unavailable(first.code, first.rule, first.message)
+    return Unavailable("no_target", "M8", f"{ability.name} has no target on the battlefield now (M8)")
+
+
 __all__ = [
     # ranges
     "Ranges",
@@ -222,6 +266,8 @@ __all__ = [
     "can_be_affected",
     # magic (M1-M9, E2, E3)
     "known",
+    "Unavailable",
+    "ability_unavailable",
     "levels",
     "uses",
     "army_uses",

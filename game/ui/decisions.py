@@ -11,6 +11,7 @@ the scenes take the records from here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields as dc_fields
 from typing import Any
 
@@ -18,7 +19,7 @@ from game.rules import Action
 from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
 from game.ui.intents import intent
 from game.ui.labels import describe, name_of
-from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button
+from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button, spent_button
 
 
 def build_view(ctx: PanelContext) -> PanelView:
@@ -41,6 +42,7 @@ def build_view(ctx: PanelContext) -> PanelView:
                 intent("tool", name="undo"),
                 tip="No dice were rolled since: it can be taken back",
                 role="nav",
+                numbered=False,  # its key is U: it must not take a number from the options
             )
         )
     return view
@@ -99,7 +101,7 @@ def generic_control(ctx: PanelContext) -> PanelView:
         view.buttons += [option_button(ctx, o) for o in rest]
         return view
     if unit is not None:
-        view.buttons.append(ButtonSpec("< Back", intent("select", unit=None), role="nav"))
+        view.back = ButtonSpec("Back to all options", intent("select", unit=None), role="nav")
         opts = [o for o in opts if _field(o, "unit") in (unit, None)]
     for o in opts:
         view.buttons.append(option_button(ctx, o))
@@ -120,8 +122,78 @@ def turn_order_control(ctx: PanelContext) -> PanelView:
     return view
 
 
+# Short words for why a spell or prayer is not offered, by the engine's reason code; the rule
+# ID and the engine's full message come from the engine (query.ability_unavailable).
+SPENT_WORDS = {
+    "once_per_turn": "used this turn",
+    "rule_of_one": "used by this caster this phase",
+    "power_spent": "no uses left this phase",
+    "miscast": "miscast: casts no more this phase",
+    "no_target": "no target now",
+    "out_of_range": "no target in range",
+    "not_visible": "no target in sight",
+    "already_summoned": "already on the battlefield",
+    "summoned_this_turn": "summoned this turn",
+    "removed_this_turn": "removed this turn",
+    "summon_cap": "no more summons this phase",
+}
+
+
+def _rule_of(message: str) -> str | None:
+    m = re.search(r"\(([A-Z][0-9]+[a-z]?)\)\s*$", message)
+    return m.group(1) if m else None
+
+
+def spent_words(code: str | None, rule: str | None, message: str) -> str:
+    """E.g. "used this turn (M7)": the short reason under a greyed slot."""
+    rule = rule or _rule_of(message)
+    words = SPENT_WORDS.get(code or "", "not possible now")
+    return f"{words} ({rule})" if rule else words
+
+
+def _roster(st, player: int) -> list[str]:
+    """The player's WIZARDs and PRIESTs on the battlefield, in the army's order (stable slots)."""
+    out = []
+    for uid, u in st.units.items():
+        if u.player != player or not u.alive:
+            continue
+        ws = st.game.warscroll(u.warscroll)
+        if ws.wizard_level or ws.priest_level:
+            out.append(uid)
+    return out
+
+
+def _known(st, uid: str) -> list[str]:
+    from game.rules import query
+
+    return query.known(st, uid, "spell") + query.known(st, uid, "prayer")
+
+
+def _caster_reason(st, uid: str) -> tuple[str, str]:
+    """(short, full) why a caster has nothing to use now: its first known ability's reason."""
+    from game.rules import query
+
+    if query.power_left(st, uid) <= 0:
+        for a in _known(st, uid):
+            why = query.ability_unavailable(st, uid, a)
+            if why is not None and why.code == "power_spent":
+                return spent_words(why.code, why.rule, why.message), why.message
+        return "no uses left this phase (M1)", ""
+    for a in _known(st, uid):
+        why = query.ability_unavailable(st, uid, a)
+        if why is not None:
+            return "nothing it can use now", why.message
+    return "nothing it can use now", ""
+
+
 def hero_control(ctx: PanelContext) -> PanelView:
-    """Hero phase: pick a caster, then (E5) a model, then a spell/prayer/banish, then a target."""
+    """Hero phase: pick a caster, then (E5) a model, then a spell/prayer/banish, then a target.
+
+    Stable slots: every WIZARD and PRIEST of the army, and every spell and prayer a caster
+    knows (M8), keep their place in the roster order; one not offered now is greyed with the
+    engine's reason (query.ability_unavailable: e.g. "used this turn (M7)")."""
+    from game.rules import query
+
     d = ctx.decision
     st = ctx.state
     sel = ctx.selection
@@ -133,13 +205,13 @@ def hero_control(ctx: PanelContext) -> PanelView:
         unit = None
     if unit is None:
         view.lines.append("Pick a WIZARD or PRIEST (here or on the battlefield).")
-        casters: dict[str, list] = {}
-        for o in magic:
-            casters.setdefault(o.unit, []).append(o)
-        from game.rules import query
-
-        for uid in casters:
+        usable = {o.unit for o in magic}
+        for uid in _roster(st, d.player):
             ws = st.game.warscroll(st.units[uid].warscroll)
+            if uid not in usable:
+                short, full = _caster_reason(st, uid)
+                view.buttons.append(spent_button(st.units[uid].name, short, full))
+                continue
             kinds = "/".join(k for k, lv in (("WIZARD", ws.wizard_level), ("PRIEST", ws.priest_level)) if lv)
             left = query.power_left(st, uid)
             view.buttons.append(
@@ -155,7 +227,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
         return view
     mine = [o for o in magic if o.unit == unit]
     view.title = f"Player {d.player}: {st.units[unit].name}"
-    view.buttons.append(ButtonSpec("< Other casters", intent("select", unit=None), role="nav"))
+    view.back = ButtonSpec("Back to the casters", intent("select", unit=None), role="nav")
     models = sorted({o.model for o in mine})
     model = sel.get("model")
     if model not in models:
@@ -176,6 +248,8 @@ def hero_control(ctx: PanelContext) -> PanelView:
     mine = [o for o in mine if o.model == model]
     if len(models) > 1:
         view.lines.append(f"Casting from model {model + 1} (E5).")
+        # Back from the spells of one model: to the model choice
+        view.back = ButtonSpec("Back to the models", intent("select", unit=unit), role="nav")
     ability = sel.get("ability")
     key = lambda o: getattr(o, "spell", None) or getattr(o, "prayer", None) or f"banish:{o.manifestation}"  # noqa: E731
     groups: dict[str, list] = {}
@@ -185,7 +259,17 @@ def hero_control(ctx: PanelContext) -> PanelView:
         ability = None
     if ability is None:
         view.lines.append("Pick a spell, prayer or banish:")
-        for k, opts in groups.items():
+        slots = list(dict.fromkeys(_known(st, unit)))
+        banishable = [
+            mid
+            for mid, m in st.manifestations.items()
+            if f"banish:{mid}" in groups or (st.game.profile.banishes and m.player != d.player)
+        ]
+        for k in slots + [f"banish:{mid}" for mid in banishable]:
+            opts = groups.get(k)
+            if not opts:
+                view.buttons.append(_spent_slot(st, d.player, unit, model, k, len(models) > 1))
+                continue
             o = opts[0]
             if o.type == "Banish" or (len(opts) == 1 and getattr(o, "target", None) is None):
                 view.buttons.append(option_button(ctx, o))
@@ -204,7 +288,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
         return view
     opts = groups[ability]
     ab = st.game.content.abilities.get(ability)
-    view.buttons.append(ButtonSpec("< Other spells", intent("select", unit=unit, model=model), role="nav"))
+    view.back = ButtonSpec("Back to the spells", intent("select", unit=unit, model=model), role="nav")
     view.lines.append(f"{ab.name if ab else ability}: pick a target (highlighted on the battlefield).")
     for o in opts:
         view.buttons.append(option_button(ctx, o))
@@ -220,6 +304,23 @@ def hero_control(ctx: PanelContext) -> PanelView:
 
         view.probe = probe
     return view
+
+
+def _spent_slot(st, player: int, unit: str, model: int, key: str, several: bool) -> ButtonSpec:
+    """The greyed slot of a spell, prayer or banish not offered now, with the engine's reason."""
+    from game.rules import Banish, query
+
+    if key.startswith("banish:"):
+        mid = key.split(":", 1)[1]
+        reasons = st.explain(Banish(player=player, unit=unit, manifestation=mid, model=model))
+        full = reasons[0] if reasons else ""
+        return spent_button(f"Banish {name_of(st, mid)}", spent_words(None, None, full), full)
+    ab = st.game.content.abilities[key]
+    label = f"{ab.name} ({ab.value}+)"
+    why = query.ability_unavailable(st, unit, key)
+    if why is None:  # usable by another model of the unit, not by this one (E5)
+        return spent_button(label, f"not from model {model + 1} (E5)" if several else "not possible now")
+    return spent_button(label, spent_words(why.code, why.rule, why.message), why.message)
 
 
 @control("unbind")

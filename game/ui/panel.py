@@ -3,9 +3,10 @@
 One job: the panel's vocabulary. A control is `fn(ctx: PanelContext) -> PanelView`, registered
 for a decision kind with `@control(kind)` (or "phase:<phase>" for a phase's decision); a view
 holds buttons (`ButtonSpec`), lines, a point choice (`PointSpec`) and battlefield picks.
-`option_button` is the standard button for an engine option. decisions.py builds the panel from
-the registry; the field-tool modules register their own controls here, so that neither imports
-the other for these records.
+`option_button` is the standard button for an engine option; `spent_button` a greyed slot
+that keeps its place and says why it is not offered (the engine's reason, with its rule ID).
+decisions.py builds the panel from the registry; the field-tool modules register their own
+controls here, so that neither imports the other for these records.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class ButtonSpec:
     tip: str = ""
     enabled: bool = True
     role: str = "option"  # option | nav | end
+    # a numbered slot (keys 1-9 press it); a button with a key of its own (Undo: U) is not
+    numbered: bool = True
 
 
 @dataclass
@@ -59,6 +62,8 @@ class PanelView:
     probe: Callable[[str], Action | None] | None = None
     # a field tool (game.ui.controls) takes the point choice: no generic point spec
     custom_point: bool = False
+    # where Back (Esc) goes: drawn in the panel's fixed footer, never among the numbered buttons
+    back: ButtonSpec | None = None
 
 
 @dataclass
@@ -92,3 +97,10 @@ def option_button(ctx: PanelContext, action: Action, label: str | None = None) -
     lab = describe(ctx.state, action, ctx.decision)
     role = "end" if action.type in ("EndPhase", "PassDispel", "DeclineUnbind") else "option"
     return ButtonSpec(label or lab.text, intent("choose", action=action), lab.odds, lab.tip, role=role)
+
+
+def spent_button(label: str, why: str, detail: str = "") -> ButtonSpec:
+    """A slot that keeps its place but is not offered now: greyed, `why` (short, with the rule
+    ID) under it and on hover, `detail` (the engine's full reason) in its tool tip. Its key
+    says why instead of acting."""
+    return ButtonSpec(label, intent("why", text=detail or why), why, detail or why, enabled=False)

@@ -17,6 +17,17 @@ def _spellfield_home(tmp_path, monkeypatch):
     monkeypatch.setenv("SPELLFIELD_HOME", str(tmp_path / "home"))
 
 
+@pytest.fixture(autouse=True)
+def _no_roll_confirm(request, monkeypatch):
+    """Declare-then-roll is off unless a test module is about it (`CONFIRM_ROLLS = True`, as in
+    tests/ui/test_declare_confirm.py): a chosen spell, prayer, banish, charge or shot applies
+    at once. The setting itself is untouched (tests/ui/test_settings.py reads its default)."""
+    if not getattr(request.module, "CONFIRM_ROLLS", False):
+        from game.ui.controls import declare
+
+        monkeypatch.setattr(declare, "enabled", lambda: False)
+
+
 @pytest.fixture
 def app():
     from game.ui.app import App, init_pygame

@@ -26,7 +26,7 @@ from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
 from game.ui.labels import name_of
-from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button
+from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button, spent_button
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Label, Shape
 
@@ -45,6 +45,29 @@ def shooters(state, player: int) -> dict[str, list[Action]]:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _shooter_roster(state, player: int) -> list[str]:
+    """Every own unit and manifestation (M10) with ranged weapons, in the army's order: the
+    shooting panel's stable slots."""
+    from game.rules.query import shooting_options
+
+    with state.query():
+        return list(dict.fromkeys(a.unit for a in shooting_options(state) if a.player == player))
+
+
+def _why_no_shot(state, player: int, uid: str) -> tuple[str, str]:
+    """(short, full): the engine's reason when every shot of `uid` gets the same one (it has
+    shot, ran, retreated: R1, R4), else "no target in range and sight"."""
+    from game.rules.query import shooting_options
+
+    with state.query():
+        reasons = {tuple(state.explain(a)[:1]) for a in shooting_options(state) if a.unit == uid}
+    if len(reasons) == 1:
+        (one,) = reasons
+        if one:
+            return one[0], one[0]
+    return "no target in range and sight (G1, G2)", ""
 
 
 @control("phase:shooting")
@@ -66,7 +89,11 @@ def shooting_control(ctx: PanelContext) -> PanelView:
         uid = None
     if uid is None:
         view.lines.append("Pick a unit to shoot with (here or on the battlefield).")
-        for k, acts in shots.items():
+        for k in _shooter_roster(st, d.player):
+            if k not in shots:  # it keeps its slot, greyed with the engine's reason
+                view.buttons.append(spent_button(name_of(st, k), *_why_no_shot(st, d.player, k)))
+                continue
+            acts = shots[k]
             rng = max(w.range for w in ranged(st, k))
             view.buttons.append(
                 ButtonSpec(
@@ -82,7 +109,7 @@ def shooting_control(ctx: PanelContext) -> PanelView:
         view.buttons.append(option_button(ctx, EndPhase(player=d.player)))
         return view
     view.title = f"Player {d.player}: {name_of(st, uid)} shoots"
-    view.buttons.append(ButtonSpec("< Other shooters", intent("select", unit=None), role="nav"))
+    view.back = ButtonSpec("Back to the shooters", intent("select", unit=None), role="nav")
     ws = ranged(st, uid)
     view.lines.append(
         "Weapons: "
@@ -234,7 +261,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
     else:
         view.title = f"Player {d.player}: {name_of(st, uid)} fights"
         if len(units) > 1:
-            view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
+            view.back = ButtonSpec("Back to the units", intent("select", unit=None), role="nav")
         weapons = _melee_of(st, uid)
         view.lines.append(
             "Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)

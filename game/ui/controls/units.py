@@ -29,7 +29,7 @@ from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
-from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button
+from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button, spent_button
 from game.ui.render.field import Ring
 from game.ui.render.overlays import Band, Bases, Label, Line, Shape
 
@@ -376,9 +376,21 @@ class UnitDragTool(FieldTool):
         return True
 
     def update(self) -> None:
+        self._follow_selection()
         if self.dirty and self.want is not None and self.unit is not None:
             self.dirty = False
             self.offset, self.reasons, self.raw_reasons = self.clamp(self.want, final=not self.dragging)
+
+    def _follow_selection(self) -> None:
+        """With no drag held, the tool's unit is the scene's selected unit: Back (Esc) or the
+        unit list after a cancelled drag put the panel back on the list (the tool kept the
+        cancelled unit, and the panel with it, until another unit was dragged)."""
+        if self.mode == "charge" or self.dragging or self.pending():
+            return
+        sel = self.scene.selection.get("unit")
+        if sel == self.unit:
+            return
+        self.unit = sel if on_field(self.state, sel) and self.can_drag(sel) is None else None
 
     # --- commands --------------------------------------------------------------------------
 
@@ -646,7 +658,8 @@ def movement_control(ctx: PanelContext) -> PanelView:
         if any(k in st.manifestations for k in movers(st, d.player)):
             view.lines.append("Your manifestations with a Move move like units (M10).")
         for k in movers(st, d.player):  # units, then walkers (M10)
-            if moved_this_phase(st, k):
+            if moved_this_phase(st, k):  # it keeps its slot, greyed (stable numbers)
+                view.buttons.append(spent_button(name_of(st, k), "moved this phase (R1)"))
                 continue
             kind, reach = allowance(st, k)
             fighting = in_combat(st, k)
@@ -656,7 +669,7 @@ def movement_control(ctx: PanelContext) -> PanelView:
         return view
     name = name_of(st, uid)
     view.title = f"Player {d.player}: move {name}"
-    view.buttons.append(ButtonSpec("< Other units", intent("select", unit=None), role="nav"))
+    view.back = ButtonSpec("Back to the units", intent("select", unit=None), role="nav")
     if moved_this_phase(st, uid):
         view.lines.append(f"{name} has already moved this phase (R1).")
     else:

@@ -25,6 +25,7 @@ from game.ui import controls as field_controls
 from game.ui.camera import Camera
 from game.ui.confirm import Confirm
 from game.ui.controllers import HumanController
+from game.ui.controls import declare
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
@@ -85,6 +86,7 @@ class BattleScene(Scene):
         self.view: PanelView | None = None
         self._panel_key: Any = None
         self._panel_container = None
+        self._panel_footer = None  # Back, the declared roll's confirm, the confirm setting
         self._button_specs: list = []
         self._explain_cache: dict = {}
         self._log_lines: list[tuple[str, str]] = []
@@ -108,6 +110,9 @@ class BattleScene(Scene):
         self.keys_open = False  # the H key table is shown
         self.keys_rect: pygame.Rect | None = None
         self.header_rects: dict[str, pygame.Rect] = {}  # where the header's texts were drawn
+        self.declared: Any = None  # a chosen roll waiting for its confirm (controls.declare)
+        self._declared_version = -1
+        self._slots: list = []  # the numbered buttons, in order: keys 1-9 press them
         self.layout(app.size)
 
     # --- layout --------------------------------------------------------------------------
@@ -233,6 +238,8 @@ class BattleScene(Scene):
         if self.keys_open and k in ("help", "back", "continue", "press"):
             self.keys_open = False  # H, Esc, Enter or a click closes the key table
             return
+        if self._panel_intent(it):  # a declared roll's confirm or cancel, the panel's toggles
+            return
         if k in ("tool", "undo", "continue", "back") and self._tool_command(it):
             return
         if k == "back":
@@ -304,10 +311,7 @@ class BattleScene(Scene):
         elif k == "select":
             self._select(it.data)
         elif k == "hotkey":
-            enabled = [b for b in (self.view.buttons if self.view else []) if b.enabled]
-            i = it.get("index", 0)
-            if not self.needs_handover() and i < len(enabled):
-                self.handle(enabled[i].intent)
+            self._hotkey(it.get("index", 0))
         elif k == "help":
             self.rule_popup = None
             self.keys_open = True
@@ -366,11 +370,63 @@ class BattleScene(Scene):
         return False
 
     def _step_back(self) -> None:
+        """Back (Esc, or the panel's Back): where the panel's own Back goes, else one staged
+        choice less."""
+        back = self.view.back if self.view is not None else None
+        if back is not None:
+            self.handle(back.intent)
+            return
         for key in ("ability", "model", "unit"):
             if key in self.selection:
                 del self.selection[key]
                 break
         self._panel_key = None
+
+    def _panel_intent(self, it: Intent) -> bool:
+        """Declare, then roll: Enter confirms the declared roll, Esc cancels it (a select
+        elsewhere drops it); the footer's toggle turns the confirm on or off (settings)."""
+        k = it.kind
+        if k == "toggle" and it.get("name") == "confirm_rolls":
+            from game.ui import settings
+
+            on = not declare.enabled()
+            problem = settings.put("confirm_rolls", on)
+            self.declared = None
+            self._panel_key = None
+            self.say(problem or ("Rolls wait for a confirm" if on else "Rolls apply at once: no confirm"))
+            return True
+        if k == "why":  # a greyed slot's key or click: why it is not offered
+            self.say(it.get("text", ""), theme.TEXT_BAD)
+            return True
+        if self.declared is None:
+            return False
+        if self._declared_version != self.session.version or self.needs_handover():
+            self._drop_declared()
+            return False
+        if k == "continue":
+            self._choose(self.declared)
+            return True
+        if k == "back":
+            self._drop_declared()
+            self.say("declaration cancelled: nothing was rolled")
+            return True
+        if k == "select":
+            self._drop_declared()
+        return False
+
+    def _drop_declared(self) -> None:
+        self.declared = None
+        self._panel_key = None
+
+    def _hotkey(self, i: int) -> None:
+        """Keys 1-9 press the numbered slot i (stable: a greyed slot says why, never shifts)."""
+        if self.needs_handover() or not 0 <= i < len(self._slots):
+            return
+        b = self._slots[i]
+        if not b.enabled:
+            self.say(f"{b.label}: {b.tip or b.odds}", theme.TEXT_BAD)
+            return
+        self.handle(b.intent)
 
     def _select(self, data: dict) -> None:
         if data.get("unit") is None:
@@ -395,6 +451,15 @@ class BattleScene(Scene):
         if reasons:
             self.say(reasons[0], theme.TEXT_BAD)
             return
+        if declare.needs_confirm(action) and not (
+            self.declared == action and self._declared_version == self.session.version
+        ):
+            # declare, then roll: it applies on Enter or a second press of the same button
+            self.declared, self._declared_version = action, self.session.version
+            self._panel_key = None
+            self.say("Declared: Enter (or the same button again) rolls, Esc cancels", theme.ACCENT)
+            return
+        self.declared = None
         c.submit(action)
 
     def _pointer(self, pos) -> None:
@@ -597,13 +662,18 @@ class BattleScene(Scene):
             self.state.is_over(),
             tuple(self.panel_rect),
             self.tool.panel_key() if self.tool is not None else None,
+            self.declared if self._declared_version == self.session.version else None,
+            declare.enabled(),
         )
         if key == self._panel_key:
             return
         self._panel_key = key
-        if self._panel_container is not None:
-            self._panel_container.kill()
-            self._panel_container = None
+        if self._declared_version != self.session.version:
+            self.declared = None  # the decision it was declared for has closed
+        for old in (self._panel_container, self._panel_footer):
+            if old is not None:
+                old.kill()
+        self._panel_container = self._panel_footer = None
         if self.state.is_over():
             res = self.state.result() or {}
             w = res.get("winner")
@@ -637,13 +707,18 @@ class BattleScene(Scene):
         return view
 
     def _build_panel_widgets(self, view: PanelView) -> None:
+        """The panel: title, lines and the numbered buttons (stable slots: a greyed one keeps
+        its place and number), scrolling; under them a fixed footer: a declared roll with its
+        Confirm and Cancel, and always Back (Esc) and the confirm setting in the same place."""
         st = self.state
         view.title = plain(st, view.title)  # ids never reach the screen: engine text names things by name
         view.lines = [plain(st, s) for s in view.lines]
-        for b in view.buttons:
+        for b in view.buttons + ([view.back] if view.back is not None else []):
             b.label, b.odds, b.tip = plain(st, b.label), plain(st, b.odds), plain(st, b.tip)
         r = self.panel_rect
-        cont = UIScrollingContainer(pygame.Rect(r.x, r.y, r.w, r.h), manager=self.manager, allow_scroll_x=False)
+        footer = self._build_panel_footer(view)
+        body_h = r.h - footer.rect.h
+        cont = UIScrollingContainer(pygame.Rect(r.x, r.y, r.w, body_h), manager=self.manager, allow_scroll_x=False)
         self._panel_container = cont
         y = 6
         inner_w = r.w - 24
@@ -664,18 +739,26 @@ class BattleScene(Scene):
                 object_id="#panel_text",
             )
             y += body.rect.h + 4
-        for n, b in enumerate(view.buttons):
+        self._slots = []
+        for b in view.buttons:
             label = b.label if len(b.label) <= 52 else b.label[:50] + "..."
-            if n < 9:
-                label = f"{n + 1}. {label}"
+            if b.numbered:
+                self._slots.append(b)
+                if len(self._slots) <= 9:
+                    label = f"{len(self._slots)}. {label}"
+            if self.declared is not None and b.intent.kind == "choose" and b.intent.get("action") == self.declared:
+                label = f">> {label}"  # the declared one: press it again (or Enter) to roll
             oid = {"end": "#end_button", "nav": "#nav_button"}.get(b.role, "#option_button")
+            tip = self._button_tip(b) or None
+            if not b.enabled and b.tip:  # a greyed slot: why first, then what it is
+                tip = f"<b>Not now: {_esc(b.tip)}</b>" + (f"<br>{tip}" if tip and tip != b.tip else "")
             widgets.button(
                 pygame.Rect(6, y, inner_w, 30),
                 label,
                 self.manager,
                 b.intent,
                 container=cont,
-                tooltip=(self._button_tip(b) or None),
+                tooltip=tip,
                 object_id=oid,
                 enabled=b.enabled,
             )
@@ -690,7 +773,85 @@ class BattleScene(Scene):
                 )
                 y += 18
             y += 3
-        cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, r.h - 4)))
+        cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, body_h - 4)))
+
+    def _build_panel_footer(self, view: PanelView):
+        """The fixed footer at the panel's bottom: the declared roll (what is rolled, the
+        odds, Confirm (Enter) / Cancel (Esc)), then Back (Esc) and the confirm setting."""
+        from pygame_gui.core import UIContainer
+
+        st = self.state
+        r = self.panel_rect
+        inner_w = r.w - 12
+        half = (inner_w - 4) // 2
+        row = 28
+        hand = self.needs_handover() or st.is_over()
+        declared = self.declared if self._declared_version == self.session.version and not hand else None
+        text = plain(st, declare.declare_text(st, declared)) if declared is not None else ""
+        # the declare text's height: measured by a box made off-screen, then placed
+        box_h = 0
+        if text:
+            probe = UITextBox(
+                _esc(text), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text"
+            )
+            box_h = probe.rect.h
+            probe.kill()
+        h = 6 + (box_h + 2 + row + 4 if text else 0) + row + 6
+        foot = UIContainer(pygame.Rect(r.x, r.bottom - h, r.w, h), manager=self.manager)
+        self._panel_footer = foot
+        y = 4
+        if text:
+            UITextBox(
+                _esc(text),
+                pygame.Rect(6, y, inner_w, box_h),
+                manager=self.manager,
+                container=foot,
+                object_id="#panel_text",
+            )
+            y += box_h + 2
+            widgets.button(
+                pygame.Rect(6, y, half, row),
+                "Confirm (Enter)",
+                self.manager,
+                intent("choose", action=declared),
+                container=foot,
+                tooltip="Roll the dice now",
+            )
+            widgets.button(
+                pygame.Rect(10 + half, y, half, row),
+                "Cancel (Esc)",
+                self.manager,
+                intent("back"),
+                container=foot,
+                tooltip="Nothing is rolled",
+                object_id="#nav_button",
+            )
+            y += row + 4
+        back = view.back
+        widgets.button(
+            pygame.Rect(6, y, half, row),
+            "< Back (Esc)",
+            self.manager,
+            intent("back"),
+            container=foot,
+            tooltip=(back.label if back is not None else None),
+            object_id="#nav_button",
+            enabled=back is not None and not hand,
+        )
+        on = declare.enabled()
+        widgets.button(
+            pygame.Rect(10 + half, y, half, row),
+            f"Confirm rolls: {'on' if on else 'off'}",
+            self.manager,
+            intent("toggle", name="confirm_rolls"),
+            container=foot,
+            tooltip=(
+                "On: a spell, prayer, banish, charge or shot shows its roll and odds and waits for Enter. "
+                "Click to turn it " + ("off" if on else "on")
+            ),
+            object_id="#nav_button",
+        )
+        return foot
 
     # --- overlays ------------------------------------------------------------------------------
 
