@@ -139,7 +139,6 @@ def recap(state, events: list[Event], limit: int = MAX_LINES) -> list[str]:
     return lines
 
 
-
 def _attack_closing(events: list[Event], i: int) -> Event | None:
     """The AttacksResolved that closes the attack sequence the event at `i` is part of (R3)."""
     for ev in events[i + 1 :]:

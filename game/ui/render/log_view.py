@@ -14,7 +14,7 @@ from game.ui import theme
 
 FONT = 12  # the log's text size
 ROW = 17  # pixels per wrapped row
-FOLD = 3  # an entry longer than this many rows shows this many until clicked open
+FOLD = 4  # an entry longer than this many rows shows this many until clicked open
 WHEEL_ROWS = 2  # rows one wheel notch moves
 
 
