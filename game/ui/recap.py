@@ -60,7 +60,8 @@ class _Item:
         else:
             parts = []
             for who, (dmg, mortal) in self.dealt.items():
-                to = "" if (len(self.dealt) == 1 and who in self.text) else f" to {who}"
+                # the line's last words name the one unit hurt: "... across Mire Wardens: 2 mortal damage"
+                to = "" if (len(self.dealt) == 1 and self.text.endswith(who)) else f" to {who}"
                 parts.append(damage_words(dmg, mortal) + to)
             head = f"{self.text}: {', '.join(parts)}"
         return "; ".join([head, *self.after])

@@ -207,7 +207,7 @@ def event_log(
     long one folds to a few rows ending "... more" until clicked. Returns the click boxes (rect,
     entry index; one per row) and the "new events" chip's rect when it is shown."""
     y0 = panel(surf, rect, "Event log (click a line for its rule)")
-    rows_fit = max(1, (rect.bottom - y0 - 4) // log_view.ROW)
+    rows_fit = max(1, (rect.bottom - y0 - 4) // log_view.ROW - (0 if view.following else 1))  # room for the chip
     text_x, room = rect.x + 40, rect.w - 48
     rows = view.rows([t for t, _ in lines], room, rows_fit)
     f = theme.font(log_view.FONT)
