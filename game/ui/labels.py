@@ -726,3 +726,34 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
             )
         i += 1
     return out
+
+
+# --- the recap's short forms ---------------------------------------------------------------
+# The recap (game.ui.recap) reads most events in the log's own words (event_line); these few
+# are long in the log for the record's sake (coordinates, every count) and short here.
+
+
+def recap_line(state, ev: Event) -> str:
+    """An event as the recap after a hand-over or an AI turn says it: the log's line, but for
+    a few whose log line carries figures the recap leaves to the log."""
+    _learn(state, ev)
+    n = lambda x: name_of(state, x)  # noqa: E731
+    t = ev.type
+    if t == "ManifestationMoved":
+        across = f" across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
+        return plain(state, f"{n(ev.manifestation)} moved {ev.distance:.0f}\"{across}")
+    if t == "AttacksResolved":
+        verb = "shot at" if ev.kind == "shooting" else "fought"
+        return plain(state, f"{n(ev.unit)} {verb} {n(ev.target)}: {damage_words(ev.damage, ev.mortal)}")
+    if t == "ManifestationSummoned":
+        return plain(state, f"{n(ev.summoner)} summoned {state.game.content.manifestations[ev.scroll].name}")
+    if t == "VictoryPoints":
+        return f"Player {ev.player} scored {ev.points} VP: {ev.score[0]}-{ev.score[1]}"
+    return event_line(state, ev)
+
+
+def damage_words(damage: int, mortal: int = 0) -> str:
+    """ "3 damage", "2 mortal damage", "3 damage + 1 mortal": the recap's damage figure."""
+    if damage and mortal:
+        return f"{damage} damage + {mortal} mortal"
+    return f"{mortal} mortal damage" if mortal else f"{damage} damage"

@@ -1,5 +1,5 @@
 """No internal name reaches a player (issue 19): whole bot games, every event through the log's
-and the dice tray's words, and the option labels of sampled decisions, hold no unit id (p1u6),
+and the dice tray's words, the option labels of sampled decisions and the recap of every turn hold no unit id (p1u6),
 manifestation id (m1), content id (bog_light_swarm), engine keyword (pile_in) or dice-notation
 leak ("DD3", "(4++0)")."""
 
@@ -12,6 +12,7 @@ import pytest
 from game.ai.registry import make_bot
 from game.rules import Game
 from game.ui.labels import describe, event_line, tray_entries
+from game.ui.recap import recap
 
 # (bot, profile, seed): both bots, both profiles, a few whole games
 GAMES = [("random", "aos4", 1), ("normal", "aos3", 2), ("normal", "aos4", 3)]
@@ -76,6 +77,17 @@ def test_the_dice_tray_names_no_internal_ids(game):
         for e in tray_entries(state, history[start : start + 200]):
             bad += [(e.rule, e.text, w) for w in leaks(state, e.text)]
     assert not bad, "\n".join(f"{r}: {text!r} leaks {w!r}" for r, text, w in sorted(set(bad))[:30])
+
+
+def test_the_recap_of_every_turn_names_no_internal_ids(game):
+    # what the hand-over screen and the box after an AI turn say of the other side's turn
+    state, history, _ = game
+    starts = [i for i, e in enumerate(history) if e.type == "TurnStarted"] + [len(history)]
+    bad = []
+    for a, b in zip(starts, starts[1:]):
+        for line in recap(state, history[a:b]):
+            bad += [(line, w) for w in leaks(state, line)]
+    assert not bad, "\n".join(f"{text!r} leaks {w!r}" for text, w in sorted(set(bad))[:30])
 
 
 def test_the_leak_patterns_catch_what_they_are_for():

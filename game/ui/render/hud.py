@@ -7,6 +7,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.labels import TrayEntry
+from game.ui.render import log_view
+from game.ui.render.log_view import LogView
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -254,60 +256,108 @@ def dice_tray(
 
 
 def event_log(
-    surf: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]], scroll: int, selected: int | None = None
-) -> list[tuple[pygame.Rect, int]]:
-    """Newest last; returns click boxes (rect, line index). `scroll` lines up from the bottom."""
+    surf: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]], view: LogView, selected: int | None = None
+) -> tuple[list[tuple[pygame.Rect, int]], pygame.Rect | None]:
+    """Newest last, each entry wrapped at word boundaries to the log's width (log_view); a very
+    long one folds to a few rows ending "... more" until clicked. Returns the click boxes (rect,
+    entry index; one per row) and the "new events" chip's rect when it is shown."""
     y0 = panel(surf, rect, "Event log (click a line for its rule)")
-    lh = 17
-    rows = max(1, (rect.bottom - y0 - 4) // lh)
-    end = max(0, len(lines) - scroll)
-    start = max(0, end - rows)
+    rows_fit = max(1, (rect.bottom - y0 - 4) // log_view.ROW - (0 if view.following else 1))  # room for the chip
+    text_x, room = rect.x + 40, rect.w - 48
+    rows = view.rows([t for t, _ in lines], room, rows_fit)
+    f = theme.font(log_view.FONT)
     boxes = []
     y = y0
-    f = theme.font(12)
-    for i in range(start, end):
-        text, rule = lines[i]
-        r = pygame.Rect(rect.x + 4, y, rect.w - 8, lh)
-        if i == selected:
+    for row in rows:
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, log_view.ROW)
+        if row.entry == selected:
             pygame.draw.rect(surf, (60, 64, 74), r)
-        tag = theme.text(rule or "", 12, theme.ACCENT, bold=True)
-        surf.blit(tag, (r.x + 2, y + 1))
-        room = r.w - 40
-        s = text
-        if f.size(s)[0] > room:  # shortened visibly, with an ellipsis (a "." read as part of the text)
-            while f.size(s + "…")[0] > room and len(s) > 8:
-                s = s[:-1]
-            s = s.rstrip(" ,;:") + "…"
-        surf.blit(theme.text(s, 12, theme.TEXT), (r.x + 36, y + 1))
-        boxes.append((r, i))
-        y += lh
-    if scroll:
-        surf.blit(theme.text(f"(scrolled {scroll} up)", 11, theme.TEXT_DIM), (rect.right - 110, rect.y + 6))
-    return boxes
+        if row.first:
+            tag = theme.text(lines[row.entry][1] or "", log_view.FONT, theme.ACCENT, bold=True)
+            surf.blit(tag, (r.x + 2, y + 1))
+        s = row.text
+        if row.more:  # the fold: whole words, then a marker that a click opens the rest
+            more = theme.text(" ... more", log_view.FONT, theme.ACCENT)
+            words = s.split(" ")
+            while len(words) > 1 and f.size(" ".join(words))[0] + more.get_width() > room:
+                words.pop()
+            s = " ".join(words)
+            surf.blit(more, (text_x + f.size(s)[0], y + 1))
+        surf.blit(theme.text(s, log_view.FONT, theme.TEXT), (text_x, y + 1))
+        boxes.append((r, row.entry))
+        y += log_view.ROW
+    chip = None
+    if not view.following:
+        word = f"{view.unseen} new event{'s' if view.unseen != 1 else ''}: show" if view.unseen else "Show newest"
+        t = theme.text(word, 12, (15, 15, 15), bold=True)
+        chip = pygame.Rect(0, 0, t.get_width() + 16, t.get_height() + 6)
+        chip.midbottom = (rect.centerx, rect.bottom - 4)
+        pygame.draw.rect(surf, theme.ACCENT if view.unseen else theme.TEXT_DIM, chip, border_radius=9)
+        surf.blit(t, (chip.x + 8, chip.y + 3))
+    return boxes, chip
 
 
-def handover(surf: pygame.Surface, rect: pygame.Rect, title: str, detail: str, colour) -> pygame.Rect:
-    """The hotseat screen: hide the battlefield until the next player is ready."""
+def handover(
+    surf: pygame.Surface, rect: pygame.Rect, title: str, detail: str, colour, recap: list[str] = ()
+) -> pygame.Rect:
+    """The hotseat screen: hide the battlefield until the next player is ready. `recap` (a few
+    short lines, game.ui.recap) says what the other side did meanwhile."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((8, 9, 12, 235))
     surf.blit(shade, rect.topleft)
-    box = pygame.Rect(0, 0, min(640, rect.w - 40), 230)
+    w = min(640, rect.w - 40)
+    t = theme.text(title, 30, theme.lighter(colour, 0.4), bold=True)
+    detail_lines = theme.wrap(detail, 16, w - 60)
+    recap_lines = [(k == 0, s) for line in recap for k, s in enumerate(log_view.wrap(line, w - 76, 14))]
+    recap_h = (22 + 18 * len(recap_lines) + 8) if recap_lines else 0
+    h = max(230, 40 + t.get_height() + 20 * len(detail_lines) + recap_h + 80)
+    box = pygame.Rect(0, 0, w, min(h, rect.h - 20))
     box.center = rect.center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, colour, box, 4, border_radius=10)
-    t = theme.text(title, 30, theme.lighter(colour, 0.4), bold=True)
     surf.blit(t, (box.centerx - t.get_width() / 2, box.y + 28))
     y = box.y + 40 + t.get_height()
-    for line in theme.wrap(detail, 16, box.w - 60):
+    for line in detail_lines:
         s = theme.text(line, 16, theme.TEXT)
         surf.blit(s, (box.centerx - s.get_width() / 2, y))
         y += s.get_height() + 2
+    if recap_lines:
+        y += 8
+        surf.blit(theme.text("Meanwhile:", 14, theme.ACCENT, bold=True), (box.x + 30, y))
+        y += 22
+        for first, line in recap_lines:
+            if y + 18 > box.bottom - 66:
+                break
+            if first:
+                surf.blit(theme.text("-", 14, theme.TEXT_DIM), (box.x + 34, y))
+            surf.blit(theme.text(line, 14, theme.TEXT), (box.x + 46, y))
+            y += 18
     btn = pygame.Rect(0, 0, 300, 40)
     btn.midbottom = (box.centerx, box.bottom - 20)
     pygame.draw.rect(surf, theme.lighter(colour, 0.2), btn, border_radius=6)
     s = theme.text("I am ready (Enter / click)", 16, (15, 15, 15), bold=True)
     surf.blit(s, (btn.centerx - s.get_width() / 2, btn.centery - s.get_height() / 2))
     return btn
+
+
+def recap_box(surf: pygame.Surface, field: pygame.Rect, title: str, lines: list[str]) -> pygame.Rect:
+    """After the AI's turn: what it did, in a box at the top of the battlefield, until a click."""
+    w = min(560, field.w - 40)
+    rows = [(k == 0, s) for line in lines for k, s in enumerate(log_view.wrap(line, w - 40, 14))]
+    box = pygame.Rect(0, 0, w, 34 + 18 * len(rows) + 26)
+    box.midtop = (field.centerx, field.y + 12)
+    pygame.draw.rect(surf, (28, 30, 36), box, border_radius=8)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=8)
+    surf.blit(theme.text(title, 15, theme.ACCENT, bold=True), (box.x + 12, box.y + 8))
+    y = box.y + 32
+    for first, line in rows:
+        if first:
+            surf.blit(theme.text("-", 14, theme.TEXT_DIM), (box.x + 14, y))
+        surf.blit(theme.text(line, 14, theme.TEXT), (box.x + 26, y))
+        y += 18
+    hint = theme.text("Click anywhere or act to close", 12, theme.TEXT_DIM)
+    surf.blit(hint, (box.right - hint.get_width() - 12, box.bottom - hint.get_height() - 6))
+    return box
 
 
 def rule_box(surf: pygame.Surface, rect: pygame.Rect, title: str, text: str) -> pygame.Rect:

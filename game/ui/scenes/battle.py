@@ -30,8 +30,10 @@ from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
+from game.ui.recap import recap
 from game.ui.render import card_view, hud
 from game.ui.render.field import FieldRenderer, Overlays, Ring
+from game.ui.render.log_view import LogView
 from game.ui.render.overlays import Cross, Region
 from game.ui.render.sight_marks import sight_mark
 from game.ui.rule_texts import rule_text
@@ -80,9 +82,15 @@ class BattleScene(Scene):
         self.rule_popup: tuple[str, str] | None = None
         self.rule_box_rect: pygame.Rect | None = None
         self.handover_button: pygame.Rect | None = None
-        self.log_scroll = 0
+        self.log_view = LogView()  # wrapped lines, scrolling, "new events" (render/log_view)
         self.log_selected: int | None = None
         self.log_boxes: list = []
+        self.log_chip: pygame.Rect | None = None  # the "new events" chip, when shown
+        self.recap_from = len(session.history)  # hotseat: history when the device last changed hands
+        self.recap_box: tuple[str, list[str]] | None = None  # vs AI: what its turn did, until a click
+        self.recap_rect: pygame.Rect | None = None
+        self._recapped_turn = -1  # history index of the AI turn last recapped
+        self._recap_version = -1
         self.view: PanelView | None = None
         self._panel_key: Any = None
         self._panel_container = None
@@ -158,6 +166,33 @@ class BattleScene(Scene):
         d = self.decision
         return HANDOVER_TITLES.get(d.kind, "Player {p}: your decision").format(p=d.player)
 
+    def handover_recap(self) -> list[str]:
+        """What the other side did since this player last had the device (game.ui.recap)."""
+        return recap(self.state, self.session.history[self.recap_from :])
+
+    def _ai_recap(self) -> None:
+        """vs AI: once the AI's turn has ended and the player is to act, a box says what it did
+        (from its TurnStarted to the player's), until the player clicks or acts."""
+        if self._recap_version == self.session.version:
+            return
+        self._recap_version = self.session.version
+        bots = [p for p, c in self.controllers.items() if not isinstance(c, HumanController)]
+        if len(bots) != 1 or self.mode != "hotseat" or self.human_to_act() is None:
+            return
+        hist = self.session.history
+        starts = [i for i, e in enumerate(hist) if e.type == "TurnStarted"]
+        ai = [i for i in starts if hist[i].player == bots[0] and i > self._recapped_turn]
+        if not ai:
+            return
+        begin = ai[-1]
+        after = [i for i in starts if i > begin]
+        if not after and not self.state.is_over():
+            return  # the AI's turn goes on (the player answers an unbind in it)
+        self._recapped_turn = begin
+        lines = recap(self.state, hist[begin : after[0] if after else len(hist)])
+        if lines:
+            self.recap_box = (f"Player {bots[0]} (AI) in its turn:", lines)
+
     def human_to_act(self) -> HumanController | None:
         d = self.decision
         c = self.controllers.get(d.player)
@@ -221,6 +256,10 @@ class BattleScene(Scene):
 
     def handle(self, it: Intent) -> None:
         k = it.kind
+        if self.recap_box is not None and k in ("choose", "end_phase", "hotkey", "select", "continue", "back"):
+            self.recap_box = None  # the player acts: the AI turn's recap has been read
+            if k == "back":
+                return
         if k == "quit":
             self.app.quit()
             return
@@ -273,6 +312,7 @@ class BattleScene(Scene):
         elif k == "continue":
             if self.needs_handover():
                 self.seen_player = self.decision.player
+                self.recap_from = len(self.session.history)  # the next recap starts here
                 self._panel_key = None
         elif k == "save":
             self.save()
@@ -283,7 +323,7 @@ class BattleScene(Scene):
         elif k == "scroll":
             pos = it.get("pos")
             if pos and self.log_rect.collidepoint(pos):
-                self.log_scroll = max(0, min(len(self._log_lines) - 1, self.log_scroll + int(it.get("dy", 0))))
+                self.log_view.scroll(it.get("dy", 0))
             elif pos and self.field_rect.collidepoint(pos):
                 self.camera.zoom_at(1.15 ** it.get("dy", 0), self.local(pos))
         elif k == "pan":
@@ -485,12 +525,12 @@ class BattleScene(Scene):
         if self.rule_popup and self.rule_box_rect and self.rule_box_rect.collidepoint(pos):
             self.rule_popup = None
             return
-        for r, i in self.log_boxes:
-            if r.collidepoint(pos):
-                self.log_selected = i
-                rule = self._log_lines[i][1]
-                self.rule_popup = rule_text(rule) if rule else None
+        if self.recap_box is not None:  # a click closes the AI turn's recap; on the box, only that
+            self.recap_box = None
+            if self.recap_rect is not None and self.recap_rect.collidepoint(pos):
                 return
+        if self._log_press(pos):
+            return
         if button != 1 or not self.field_rect.collidepoint(pos):
             return
         wx, wy = self.world_at(pos)
@@ -529,6 +569,20 @@ class BattleScene(Scene):
         if thing is None:
             self.pinned = None
             self.dragging = True
+
+    def _log_press(self, pos) -> bool:
+        """The "new events" chip jumps to the newest; an entry shows its rule and opens or folds."""
+        if self.log_chip is not None and self.log_chip.collidepoint(pos):
+            self.log_view.to_newest()
+            return True
+        for r, i in self.log_boxes:
+            if r.collidepoint(pos):
+                self.log_selected = i
+                rule = self._log_lines[i][1]
+                self.rule_popup = rule_text(rule) if rule else None
+                self.log_view.toggle(i, [t for t, _ in self._log_lines], len(self.log_boxes))
+                return True
+        return False
 
     # --- saving and leaving ---------------------------------------------------------------
 
@@ -595,6 +649,7 @@ class BattleScene(Scene):
                         self.bot_notes.append((len(self.session.history), f"AI (player {d.player}): {note}"))
                     self._apply(action)
         self._refresh_derived()
+        self._ai_recap()
         self._refresh_tool()
         self._refresh_panel()
         self._compute_overlays()
@@ -648,7 +703,7 @@ class BattleScene(Scene):
             if e.type != "DiceRolled":
                 lines.append((event_line(st, e), getattr(e, "rule", "")))
         lines += [(text, "") for _, text in notes[k:]]
-        self._log_lines = lines[-400:]
+        self._log_lines = lines  # the whole log: the view wraps and scrolls it (render/log_view)
         self._tray = tray_entries(st, self.session.history[-200:])
 
     # --- the decision panel ------------------------------------------------------------------
@@ -1121,7 +1176,9 @@ class BattleScene(Scene):
         hud.status_line(surface, self.status_rect, hint or self.message, col if hint else self.message_colour)
         pygame.draw.rect(surface, theme.PANEL, self.panel_rect)
         hud.dice_tray(surface, self.tray_rect, self._tray)
-        self.log_boxes = hud.event_log(surface, self.log_rect, self._log_lines, self.log_scroll, self.log_selected)
+        self.log_boxes, self.log_chip = hud.event_log(
+            surface, self.log_rect, self._log_lines, self.log_view, self.log_selected
+        )
         self.manager.draw_ui(surface)
         at = self.pointer if self.hover is not None or self.pinned is None else self.pinned_at
         if self.card is not None and at is not None and not hidden and not self.rule_popup:
@@ -1143,9 +1200,12 @@ class BattleScene(Scene):
                 self.handover_title(),
                 f"Pass the device to player {p} ({st.game.army(p).name}). " + _handover_detail(self),
                 theme.player_colour(st, p),
+                self.handover_recap(),
             )
         else:
             self.handover_button = None
+            if self.recap_box is not None:
+                self.recap_rect = hud.recap_box(surface, self.field_rect, *self.recap_box)
         if self.rule_popup:
             r = pygame.Rect(
                 self.field_rect.x + 20, self.field_rect.y + 20, min(560, self.field_rect.w - 40), self.field_rect.h - 40
