@@ -28,7 +28,7 @@ from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
-from game.ui.render import card_view, hud
+from game.ui.render import card_view, hud, toast
 from game.ui.render.field import FieldRenderer, Overlays, Ring
 from game.ui.render.overlays import Cross, Region
 from game.ui.render.sight_marks import sight_mark
@@ -416,22 +416,30 @@ class BattleScene(Scene):
     # --- saving and leaving ---------------------------------------------------------------
 
     def save(self, path=None) -> str | None:
+        """F5: write the game's one save slot (or `path`) and say so in a toast, e.g. "Saved:
+        round 2, player 2 movement" (never a file path; the status line keeps its hint)."""
         from game.ui import storage
+        from game.ui.render.toast import Toast
+        from game.ui.saves_list import where_text
 
         try:
             out = storage.save(self.session, path)
         except Exception as exc:  # a save must never crash the game
+            self.toast = Toast(f"Could not save: {exc}", self.clock, good=False)
             self.say(f"could not save: {exc}", theme.TEXT_BAD)
             return None
-        self.say(f"saved to {out}", theme.TEXT_GOOD)
+        st = self.state
+        where = where_text(st.stage, st.round, st.active, st.phase)
+        self.toast = Toast(f"Saved: {where[:1].lower()}{where[1:]}", self.clock)
         return str(out)
 
     def leave(self) -> None:
         from game.ui import storage
 
         if self.mode == "hotseat" and self.session.recorder.steps:
-            # on the way out: the save first, then the replay (a game continued from a seedless
-            # save has none); a failure must not keep the player in the battle
+            # on the way out: the game's slot first, then its one replay, both rewritten in place
+            # (a game continued from a seedless save has no replay); a failure must not keep the
+            # player in the battle
             for write in (lambda: storage.save(self.session, None), lambda: storage.write_replay(self.session)):
                 try:
                     write()
@@ -887,6 +895,7 @@ class BattleScene(Scene):
         hud.dice_tray(surface, self.tray_rect, self._tray)
         self.log_boxes = hud.event_log(surface, self.log_rect, self._log_lines, self.log_scroll, self.log_selected)
         self.manager.draw_ui(surface)
+        toast.draw(surface, self.field_rect, getattr(self, "toast", None), self.clock)
         if self.card is not None and self.pointer is not None and not hidden and not self.rule_popup:
             avoid = None
             if self.sight_segment is not None:  # keep the sight line in view

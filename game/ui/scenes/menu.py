@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from game.data.content import DEFAULT_MAP, default_content, list_maps
-from game.ui import storage, theme, widgets
+from game.ui import theme, widgets
 from game.ui.intents import Intent, intent
 from game.ui.scenes.base import Scene
 
@@ -76,10 +76,10 @@ class MenuScene(Scene):
                 problem, note = self.app.resume(include_saves=True)  # the previous autosave if the latest is damaged
                 said = problem or note or ""
                 self.message = said[:1].upper() + said[1:]
-            elif go == "load":
-                self.app.push(FileListScene(self.app, "Load a saved game", storage.list_saves(), "save"))
-            elif go == "replays":
-                self.app.push(FileListScene(self.app, "Replays", storage.list_replays(self.app.replay_dirs), "replay"))
+            elif go in ("load", "replays"):  # one row per game, in words (game.ui.scenes.saves)
+                from game.ui.scenes.saves import SavesScene
+
+                self.app.push(SavesScene(self.app, "save" if go == "load" else "replay"))
             elif go == "demo":
                 self.app.start_battle(self.app.default_options(), demo=True)
             elif go == "palette":  # colour is never the only signal; this makes the colours safe too
