@@ -37,6 +37,7 @@ class Entry:
     paths: list[Path] = field(default_factory=list)  # every file deleted with it
     autosave: bool = False
     actions: int = 0
+    game_id: str | None = None
 
     @property
     def label(self) -> str:
@@ -162,7 +163,7 @@ def _save_entry(p: Path, autosaved: bool) -> tuple[str | None, Entry]:
     history = data.get("history")
     n = len(history) if isinstance(history, list) else 0
     gid = info.get("game_id") if isinstance(info.get("game_id"), str) else None
-    return gid, Entry("save", p, title, details, when, None, [p], autosaved, n)
+    return gid, Entry("save", p, title, details, when, None, [p], autosaved, n, gid)
 
 
 def save_entries() -> list[Entry]:
@@ -233,7 +234,11 @@ def rename(entry: Entry, title: str) -> str | None:
     title = " ".join(title.split())[:MAX_TITLE]
     if entry.problem is not None:
         return f"A damaged file cannot be renamed: {entry.problem}"
-    for p in entry.paths:
+    paths = list(entry.paths)
+    replay = storage.replays_dir() / f"{entry.game_id}.json"
+    if entry.kind == "save" and entry.game_id and storage._is_regular(replay):
+        paths.append(replay)  # the game's replay is called the same
+    for p in paths:
         data, problem = _read(p)
         if problem is not None or not isinstance(data, dict):
             continue

@@ -158,6 +158,8 @@ def test_delete_asks_first_and_rename_keeps_the_save_loadable(app):
     lst.handle(intent("rename_ok"))
     assert lst.entries[0].title == "Friday rematch"
     assert load_game(slot)[2]["info"]["title"] == "Friday rematch"  # still a whole, checked save
+    replay = read_replay(storage.replay_path(scene.session))
+    assert replay["info"]["title"] == "Friday rematch" and verify(replay).ok  # the game's replay too
     frames(app)
     lst.pick(0)
     lst.handle(intent("delete"))

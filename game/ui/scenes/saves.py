@@ -15,7 +15,7 @@ from game.ui import saves_list, theme, widgets
 from game.ui.intents import Intent, intent
 from game.ui.scenes.base import Scene
 
-ROW_H = 62
+ROW_H = 76  # a title and two lines of details
 TOP = 120
 BUTTON_H = 42
 DOUBLE_CLICK = 0.45  # seconds (scene clock) between two presses on one row that open it
