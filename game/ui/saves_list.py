@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ui import storage
+from game.ui.position_words import where_text
 
 MAX_READ = 64 * 1024 * 1024
 PROFILE_NAMES = {"aos4": "AoS 4 rules", "aos3": "AoS 3 rules"}
@@ -46,26 +47,6 @@ class Entry:
 
 
 # --- words -----------------------------------------------------------------------------------
-
-
-def where_text(stage: Any, round_: Any, active: Any, phase: Any) -> str:
-    """ "Round 2, player 2 movement", "Deployment", "Round 3, priority roll", "Game over"."""
-    if stage == "deployment":
-        return "Deployment"
-    if stage == "over":
-        return "Game over"
-    if stage == "turn_order":
-        return f"Round {round_}, priority roll"
-    phase_words = str(phase or "").replace("_", " ")
-    return f"Round {round_}, player {active} {phase_words}".strip()
-
-
-def position_info(state) -> dict[str, Any]:
-    """What a replay's list entry shows of where its game stopped (a save has its state)."""
-    return {
-        "where": where_text(state.stage, state.round, state.active, state.phase),
-        "score": f"{state.score[0]} - {state.score[1]}",
-    }
 
 
 def mode_text(info: dict[str, Any]) -> str:

@@ -168,7 +168,7 @@ def write_replay(session) -> Path:
     earlier leave of this game wrote). Raises `OutputError`, or ValueError for a game continued
     from a save without a seed (it has no replay)."""
     from game.rules import write_json_atomic
-    from game.ui.saves_list import position_info
+    from game.ui.position_words import position_info
 
     data = session.replay_dict()
     data["info"] = {**info_for(session), **position_info(session.state)}  # what the list shows

@@ -11,6 +11,7 @@ from game.rules import load_game, read_replay, verify
 from game.rules.saves import save_bytes
 from game.ui import saves_list, storage
 from game.ui.intents import intent
+from game.ui.position_words import where_text
 from game.ui.render import toast
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
@@ -63,7 +64,7 @@ def test_f5_shows_the_toast(app):
     frames(app)
     scene.handle(intent("save"))
     st = scene.state
-    assert scene.toast.text == "Saved: " + saves_list.where_text(st.stage, st.round, st.active, st.phase).lower()
+    assert scene.toast.text == "Saved: " + where_text(st.stage, st.round, st.active, st.phase).lower()
     assert scene.toast.text.startswith("Saved: round ") and "player" in scene.toast.text
     assert "/" not in scene.toast.text and ".json" not in scene.toast.text  # never a file path
     frames(app)

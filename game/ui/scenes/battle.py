@@ -419,8 +419,8 @@ class BattleScene(Scene):
         """F5: write the game's one save slot (or `path`) and say so in a toast, e.g. "Saved:
         round 2, player 2 movement" (never a file path; the status line keeps its hint)."""
         from game.ui import storage
+        from game.ui.position_words import where_text
         from game.ui.render.toast import Toast
-        from game.ui.saves_list import where_text
 
         try:
             out = storage.save(self.session, path)
