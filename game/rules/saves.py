@@ -5,6 +5,8 @@ action so far and the state, with a checksum of the state. Loading checks all of
 one clear message naming the file and the field; it never half-loads. Writing goes to a
 temporary file beside the target, fsynced and renamed over it (`game.data.safe_io`), so a killed
 process leaves the previous save whole. Autosaves rotate without a gap: see `autosave`.
+An optional `info` object carries what the front end shows about the save (its game's id, a
+title): display data outside the checksum, trimmed to plain values on load (`clean_info`).
 
     save_game(path, state, seed=7, history=[...])
     game, state, meta = load_game(path)
@@ -60,9 +62,11 @@ def state_checksum(state_dict: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def _save_doc(state: State, seed: int | None, history: list[dict] | None) -> dict[str, Any]:
+def _save_doc(
+    state: State, seed: int | None, history: list[dict] | None, info: dict[str, Any] | None = None
+) -> dict[str, Any]:
     d = state.to_dict()
-    return {
+    doc: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "header": file_header(state.game, seed),  # carries the map when it is not a shipped one
@@ -70,11 +74,39 @@ def _save_doc(state: State, seed: int | None, history: list[dict] | None) -> dic
         "state": d,
         "checksum": state_checksum(d),
     }
+    if info:  # only when given: a save without it keeps the bytes of version 1 as it always was
+        doc["info"] = clean_info(info)
+    return doc
 
 
-def save_bytes(state: State, seed: int | None = None, history: list[dict] | None = None) -> bytes:
-    """A save file's contents (JSON, UTF-8) for `state` and how it came about."""
-    return json.dumps(_save_doc(state, seed, history), separators=(",", ":")).encode("utf-8")
+MAX_INFO_ITEMS = 40
+MAX_INFO_TEXT = 200
+
+
+def clean_info(info: Any) -> dict[str, str | int | float | bool | None]:
+    """A save's optional `info`: what the front end shows about it (its game's id, a title, the
+    mode, when it was saved). Display data only, outside the checksum and never needed to load
+    the game, so a damaged one is trimmed to its plain entries (string keys, short strings,
+    numbers, booleans) rather than refusing the save."""
+    if not isinstance(info, dict):
+        return {}
+    out: dict[str, str | int | float | bool | None] = {}
+    for k, v in list(info.items())[:MAX_INFO_ITEMS]:
+        if not isinstance(k, str) or len(k) > 40:
+            continue
+        if isinstance(v, str):
+            out[k] = v[:MAX_INFO_TEXT]
+        elif v is None or isinstance(v, (bool, int)) or (isinstance(v, float) and v == v and abs(v) != float("inf")):
+            out[k] = v
+    return out
+
+
+def save_bytes(
+    state: State, seed: int | None = None, history: list[dict] | None = None, info: dict[str, Any] | None = None
+) -> bytes:
+    """A save file's contents (JSON, UTF-8) for `state` and how it came about (and `info`, what
+    the front end shows about it: see `clean_info`)."""
+    return json.dumps(_save_doc(state, seed, history, info), separators=(",", ":")).encode("utf-8")
 
 
 def save_game(
@@ -85,10 +117,13 @@ def save_game(
     *,
     force: bool = False,
     is_ours=None,
+    info: dict[str, Any] | None = None,
 ) -> Path:
-    """Write `state` (and how it came about) to `path` atomically. Raises `OutputError` (an
-    OSError and a ValueError) naming the path if it cannot or must not be written."""
-    return write_json_atomic(path, _save_doc(state, seed, history), force=force, is_ours=is_ours, what="save")
+    """Write `state` (and how it came about, and the optional display `info`) to `path`
+    atomically. Raises `OutputError` (an OSError and a ValueError) naming the path if it cannot
+    or must not be written."""
+    doc = _save_doc(state, seed, history, info)
+    return write_json_atomic(path, doc, force=force, is_ours=is_ours, what="save")
 
 
 def is_loadable_save(path: str | Path) -> bool:
@@ -116,7 +151,8 @@ def load_game(path: str | Path) -> tuple[Game, State, dict[str, Any]]:
     """Read a save and check all of it (see the module docstring).
 
     Returns (game, state, meta) with meta = {"seed": int | None, "history": [action dicts],
-    "verified": bool (the history re-played to this state), "checksum": the state's}; raises
+    "verified": bool (the history re-played to this state), "checksum": the state's, "info": the
+    display info (`clean_info`; {} when there is none)}; raises
     SaveError naming the file, the field and the reason. Never any other exception."""
     p = Path(path)
     data = read_json_file(p, "save", MAX_SAVE_BYTES, SaveError)
@@ -172,7 +208,13 @@ def _load(p: Path, data: Any) -> tuple[Game, State, dict[str, Any]]:
         raise SaveError(f"{p}: state: {exc}") from None
     if seed is not None:
         _replay_history(p, game, seed, actions, data["checksum"], state_dict, sums=False)
-    meta = {"seed": seed, "history": history, "verified": seed is not None, "checksum": data["checksum"]}
+    meta = {
+        "seed": seed,
+        "history": history,
+        "verified": seed is not None,
+        "checksum": data["checksum"],
+        "info": clean_info(data.get("info")),
+    }
     return game, state, meta
 
 
@@ -293,7 +335,7 @@ def clean_autosave_temps() -> list[Path]:
     return clean_stale_temps(latest.parent, [latest.name, prev.name])
 
 
-def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
+def autosave(state: State, seed: int | None, history: list[dict], info: dict[str, Any] | None = None) -> Path:
     """Write the latest autosave, `autosave.json`, and keep the one before it as
     `autosave.prev.json`. Raises `OutputError` if it cannot be written; then both files are as
     they were.
@@ -332,7 +374,7 @@ def autosave(state: State, seed: int | None, history: list[dict]) -> Path:
                     prev, f"cannot keep the previous autosave: {describe_os_error(exc)}", exc.errno
                 ) from None
 
-    write_file_atomic(latest, save_bytes(state, seed, history), what="autosave", before_replace=rotate)
+    write_file_atomic(latest, save_bytes(state, seed, history, info), what="autosave", before_replace=rotate)
     return latest
 
 

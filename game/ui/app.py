@@ -181,6 +181,7 @@ class App:
             }
             scene = BattleScene(self, session, ctl)
             scene.seen_player = human
+            session.info.update(mode="ai", ai_level=opts["ai"].get("level", "normal"), human=human)  # for resume
         else:
             scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
             scene.seen_player = session.decision.player  # whoever starts is already at the screen
@@ -192,7 +193,7 @@ class App:
         from game.ui import storage
         from game.ui.controllers import HumanController
         from game.ui.scenes.battle import BattleScene
-        from game.ui.session import Session
+        from game.ui.session import Session, new_game_id, safe_game_id
 
         try:
             game, state, meta = storage.load(path)
@@ -204,10 +205,29 @@ class App:
             recorder = Recorder.continuing(game, state, meta)
         except SaveError as exc:  # load_game has re-played the history already; a message all the same
             return f"{path}: {exc}"
-        session = Session(game, state, recorder.seed, autosaving=True)
+        info = dict(meta.get("info") or {})
+        info.pop("saved_at", None)
+        if safe_game_id(info.get("game_id")) is None:
+            # a save from before game ids: a slot keeps its file's name, so that leaving rewrites
+            # it rather than adding another; anything else gets a new id
+            in_slots = Path(path).parent == storage.saves_dir() and safe_game_id(Path(path).stem)
+            info["game_id"] = Path(path).stem if in_slots else new_game_id()
+        session = Session(game, state, recorder.seed, autosaving=True, info=info)
         session.recorder = recorder
-        scene = BattleScene(self, session, {1: HumanController(1), 2: HumanController(2)})
-        scene.seen_player = None
+        session.restore_events()  # the log and the dice tray show what happened before
+        controllers: dict[int, Any] = {1: HumanController(1), 2: HumanController(2)}
+        human = info.get("human") if info.get("human") in (1, 2) else 1
+        if info.get("mode") == "ai":  # a game against the AI goes on against the AI
+            from game.ai.registry import BOTS, make_bot
+            from game.ui.controllers import BotController
+
+            level = info.get("ai_level") if info.get("ai_level") in BOTS else "normal"
+            info["ai_level"] = level
+            seed = recorder.seed if recorder.seed is not None else 1
+            bot = 3 - int(human)
+            controllers[bot] = BotController(bot, make_bot(str(level), bot, seed), min_delay=0.35)
+        scene = BattleScene(self, session, controllers)
+        scene.seen_player = int(human) if info.get("mode") == "ai" else None
         (self.replace if replace else self.push)(scene)
         return None
 
@@ -233,12 +253,12 @@ class App:
             err = problem
         return err, None
 
-    def open_replay(self, path: Path, replace: bool = False) -> str | None:
+    def open_replay(self, path: Path, replace: bool = False, name: str | None = None) -> str | None:
         from game.rules import ReplayError, read_replay
         from game.ui.scenes.replay import ReplayScene
 
         try:
-            scene = ReplayScene(self, read_replay(path), Path(path).name)
+            scene = ReplayScene(self, read_replay(path), name or Path(path).name)
         except (ReplayError, ValueError) as exc:
             return str(exc)
         (self.replace if replace else self.push)(scene)

@@ -13,6 +13,11 @@ Nothing here crashes the game over an odd file or folder:
 - `list_saves`, `list_replays` and `resume_candidates` skip what they cannot use: a folder
   named `x.json`, a FIFO or device (never opened for reading: a replay is recognised from the
   first bytes of a regular file only), an unreadable file or folder, a vanished file.
+
+One game, one save slot and one replay: `save` writes `saves/<game id>.json` and `write_replay`
+`replays/<game id>.json` (the id is the session's, kept in the save's `info`), each rewritten
+atomically however often the game is left and resumed. The lists the player picks from are in
+`game.ui.saves_list` (display entries, delete, rename).
 """
 
 from __future__ import annotations
@@ -46,11 +51,21 @@ def replays_dir() -> Path:
     return home() / "replays"
 
 
+def slot_path(session) -> Path:
+    """The game's one save slot."""
+    return saves_dir() / f"{session.game_id}.json"
+
+
+def info_for(session) -> dict[str, Any]:
+    """The save's `info`: the session's (game id, title, mode) and when it was saved."""
+    return {**session.info, "saved_at": time.time()}
+
+
 def save(session, path=None) -> Path:
-    """Save the game to `path` (default: a new file in `saves_dir()`). Raises
-    `game.data.safe_io.OutputError` naming the path."""
-    p = Path(path) if path else saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
-    save_game(p, session.state, session.seed, session.actions())
+    """Save the game to `path` (default: its slot, `saves/<game id>.json`, rewritten atomically).
+    Raises `game.data.safe_io.OutputError` naming the path."""
+    p = Path(path) if path else slot_path(session)
+    save_game(p, session.state, session.seed, session.actions(), info=info_for(session))
     return p
 
 
@@ -63,7 +78,7 @@ def autosave(session) -> str | None:
     from game.rules import autosave as engine_autosave
 
     try:
-        engine_autosave(session.state, session.seed, session.actions())
+        engine_autosave(session.state, session.seed, session.actions(), info_for(session))
     except OSError as exc:  # OutputError is an OSError too
         text = str(exc)
         problem = f"autosave failed: {text}; play goes on, the earlier autosaves are kept"
@@ -143,12 +158,21 @@ def load(path) -> tuple[Any, Any, dict]:
     return load_game(path)
 
 
-def write_replay(session) -> Path:
-    """Write the session's replay to a new file in `replays_dir()`. Raises `OutputError`."""
-    from game.rules import write_json_atomic
+def replay_path(session) -> Path:
+    """The game's one replay."""
+    return replays_dir() / f"{session.game_id}.json"
 
-    p = replays_dir() / time.strftime("hotseat-%Y%m%d-%H%M%S.json")
-    return write_json_atomic(p, session.replay_dict(), what="replay")
+
+def write_replay(session) -> Path:
+    """Write the session's whole replay to `replays/<game id>.json` (atomically, over the one an
+    earlier leave of this game wrote). Raises `OutputError`, or ValueError for a game continued
+    from a save without a seed (it has no replay)."""
+    from game.rules import write_json_atomic
+    from game.ui.position_words import position_info
+
+    data = session.replay_dict()
+    data["info"] = {**info_for(session), **position_info(session.state)}  # what the list shows
+    return write_json_atomic(replay_path(session), data, what="replay")
 
 
 def _looks_like_replay(p: Path) -> bool:

@@ -31,7 +31,7 @@ from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line, name_of, plain, tray_entries
 from game.ui.recap import recap
-from game.ui.render import card_view, hud
+from game.ui.render import card_view, hud, toast
 from game.ui.render.field import FieldRenderer, Overlays, Ring
 from game.ui.render.log_view import LogView
 from game.ui.render.overlays import Cross, Region
@@ -587,14 +587,21 @@ class BattleScene(Scene):
     # --- saving and leaving ---------------------------------------------------------------
 
     def save(self, path=None) -> str | None:
+        """F5: write the game's one save slot (or `path`) and say so in a toast, e.g. "Saved:
+        round 2, player 2 movement" (never a file path; the status line keeps its hint)."""
         from game.ui import storage
+        from game.ui.position_words import where_text
+        from game.ui.render.toast import Toast
 
         try:
             out = storage.save(self.session, path)
         except Exception as exc:  # a save must never crash the game
+            self.toast = Toast(f"Could not save: {exc}", self.clock, good=False)
             self.say(f"could not save: {exc}", theme.TEXT_BAD)
             return None
-        self.say(f"saved to {out}", theme.TEXT_GOOD)
+        st = self.state
+        where = where_text(st.stage, st.round, st.active, st.phase)
+        self.toast = Toast(f"Saved: {where[:1].lower()}{where[1:]}", self.clock)
         return str(out)
 
     def ask_leave(self) -> None:
@@ -616,8 +623,9 @@ class BattleScene(Scene):
         from game.ui import storage
 
         if self.mode == "hotseat" and self.session.recorder.steps:
-            # on the way out: the save first, then the replay (a game continued from a seedless
-            # save has none); a failure must not keep the player in the battle
+            # on the way out: the game's slot first, then its one replay, both rewritten in place
+            # (a game continued from a seedless save has no replay); a failure must not keep the
+            # player in the battle
             for write in (lambda: storage.save(self.session, None), lambda: storage.write_replay(self.session)):
                 try:
                     write()
@@ -846,9 +854,7 @@ class BattleScene(Scene):
         # the declare text's height: measured by a box made off-screen, then placed
         box_h = 0
         if text:
-            probe = UITextBox(
-                _esc(text), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text"
-            )
+            probe = UITextBox(_esc(text), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text")
             box_h = probe.rect.h
             probe.kill()
         h = 6 + (box_h + 2 + row + 4 if text else 0) + row + 6
@@ -1180,6 +1186,7 @@ class BattleScene(Scene):
             surface, self.log_rect, self._log_lines, self.log_view, self.log_selected
         )
         self.manager.draw_ui(surface)
+        toast.draw(surface, self.field_rect, getattr(self, "toast", None), self.clock)
         at = self.pointer if self.hover is not None or self.pinned is None else self.pinned_at
         if self.card is not None and at is not None and not hidden and not self.rule_popup:
             avoid = None

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pygame
-from pygame_gui.elements import UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.data.content import DEFAULT_MAP
 from game.ui import choices, storage, theme, widgets
@@ -132,10 +131,10 @@ class MenuScene(Scene):
                 problem, note = self.app.resume(include_saves=True)  # the previous autosave if the latest is damaged
                 said = problem or note or ""
                 self.message = said[:1].upper() + said[1:]
-            elif go == "load":
-                self.app.push(FileListScene(self.app, "Load a saved game", storage.list_saves(), "save"))
-            elif go == "replays":
-                self.app.push(FileListScene(self.app, "Replays", storage.list_replays(self.app.replay_dirs), "replay"))
+            elif go in ("load", "replays"):  # one row per game, in words (game.ui.scenes.saves)
+                from game.ui.scenes.saves import SavesScene
+
+                self.app.push(SavesScene(self.app, "save" if go == "load" else "replay"))
             elif go == "demo":
                 self.app.start_battle(self.app.default_options(), demo=True)
             elif go == "palette":  # colour is never the only signal; this makes the colours safe too
@@ -342,64 +341,3 @@ class VsAIScene(SetupScene):
     def start(self, opts: dict) -> str | None:
         opts["ai"] = {"level": self.choice["level"], "human": int(self.choice["side"])}
         return self.app.start_battle(opts, replace=True)
-
-
-class FileListScene(Scene):
-    """A list of save or replay files; double-click or Open."""
-
-    def __init__(self, app, title: str, files: list[Path], kind: str) -> None:
-        super().__init__(app)
-        self.manager = widgets.new_manager(app.size)
-        self.title = title
-        self.files = files
-        self.kind = kind
-        self.picked: str | None = None
-        self.message = "" if files else ("No saved game." if kind == "save" else "No replay files found.")
-        self.build()
-
-    def build(self) -> None:
-        m = self.manager
-        m.clear_and_reset()
-        w, h = self.app.size
-        rect = pygame.Rect(w // 2 - 320, 130, 640, max(200, h - 300))
-        items = [str(p) for p in self.files]
-        widgets.named(UISelectionList(rect, items, manager=m), "file")
-        widgets.button((rect.x, rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
-        widgets.button(
-            (rect.right - 200, rect.bottom + 14, 200, 42), "Open", m, intent("open"), object_id="#menu_button"
-        )
-
-    def on_resize(self, size) -> None:
-        super().on_resize(size)
-        self.build()
-
-    def handle(self, it: Intent) -> None:
-        if it.kind == "quit":
-            self.app.quit()
-        elif it.kind == "back":
-            self.app.pop()
-        elif it.kind == "ui" and it.get("name") == "file":
-            self.picked = it.get("value")
-            if it.get("double"):
-                self.open()
-        elif it.kind in ("open", "continue"):
-            self.open()
-
-    def open(self) -> None:
-        if not self.picked:
-            self.message = "Pick a file first."
-            return
-        if self.kind == "save":
-            self.message = self.app.open_save(Path(self.picked), replace=True) or ""
-        else:
-            self.message = self.app.open_replay(Path(self.picked), replace=True) or ""
-
-    def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        w, h = surface.get_size()
-        t = theme.text(self.title, 32, theme.ACCENT, bold=True)
-        surface.blit(t, (w / 2 - t.get_width() / 2, 70))
-        if self.message:
-            m = theme.text(self.message, 15, theme.TEXT_BAD)
-            surface.blit(m, (w / 2 - m.get_width() / 2, h - 50))
-        self.manager.draw_ui(surface)
