@@ -122,6 +122,12 @@ class InputMapper:
                 return []
             double = t == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
             return [intent("ui", name=name, value=ev.text, double=double)]
+        if t == pygame.KEYDOWN and typing:  # in a text box only Enter and Esc mean something to the scene
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return [intent("continue")]
+            if ev.key == pygame.K_ESCAPE:
+                return [intent("back")]
+            return []
         if t == pygame.KEYDOWN and not typing:
             if ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
                 return [intent("save")]

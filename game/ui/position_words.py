@@ -7,7 +7,7 @@ from typing import Any
 
 
 def where_text(stage: Any, round_: Any, active: Any, phase: Any) -> str:
-    """ "Round 2, player 2 movement", "Deployment", "Round 3, priority roll", "Game over"."""
+    """ "Round 2, player 2 movement phase", "Deployment", "Round 3, priority roll", "Game over"."""
     if stage == "deployment":
         return "Deployment"
     if stage == "over":
@@ -15,7 +15,7 @@ def where_text(stage: Any, round_: Any, active: Any, phase: Any) -> str:
     if stage == "turn_order":
         return f"Round {round_}, priority roll"
     phase_words = str(phase or "").replace("_", " ")
-    return f"Round {round_}, player {active} {phase_words}".strip()
+    return f"Round {round_}, player {active} {phase_words} phase" if phase_words else f"Round {round_}, player {active}"
 
 
 def position_info(state) -> dict[str, Any]:

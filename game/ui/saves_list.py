@@ -23,7 +23,15 @@ from game.ui import storage
 from game.ui.position_words import where_text
 
 MAX_READ = 64 * 1024 * 1024
-PROFILE_NAMES = {"aos4": "AoS 4 rules", "aos3": "AoS 3 rules"}
+
+
+def _profile_names() -> dict[str, str]:
+    """The rules profiles' display names (the engine's, as the set-up screens show them)."""
+    from game.rules import query
+
+    return {name: title for name, title, _ in query.profile_choices()}
+
+
 MAX_TITLE = 60
 
 
@@ -86,7 +94,7 @@ def _describe(header: dict[str, Any], info: dict[str, Any], where: str, score: s
     a1, a2 = (_army_name(a) for a in (list(armies) + [None, None])[:2])
     title = info.get("title") if isinstance(info.get("title"), str) and info.get("title") else f"{a1} vs {a2}"
     profile = header.get("profile")
-    rules = PROFILE_NAMES.get(profile, "unknown rules") if isinstance(profile, str) else "unknown rules"
+    rules = _profile_names().get(profile, "unknown rules") if isinstance(profile, str) else "unknown rules"
     details = [f"{mode_text(info)}, {_map_name(header)}, {rules}", ", ".join(x for x in (where, score) if x)]
     return str(title)[:MAX_TITLE], [d for d in details if d]
 

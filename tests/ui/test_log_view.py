@@ -102,6 +102,8 @@ def test_in_the_battle_scene_the_wheel_scrolls_new_events_show_and_the_chip_jump
     held = [i for _, i in scene.log_boxes]
     before = len(scene._log_lines)
     scene.handle(intent("end_phase"))  # more events arrive while the player reads older ones
+    if scene.confirm is not None:  # "End the hero phase?" (no unit acted): yes
+        scene.handle(intent("continue"))
     frames(app)
     assert len(scene._log_lines) > before
     assert [i for _, i in scene.log_boxes] == held, "the log held its place"

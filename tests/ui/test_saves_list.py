@@ -40,6 +40,13 @@ def _play(scene: BattleScene, n: int) -> None:
         s.apply(bots[s.decision.player].choose(s.state))
 
 
+
+def _leave(scene) -> None:
+    """Esc, then yes to "Leave the battle?" (the battle asks first)."""
+    scene.handle(intent("back"))
+    if getattr(scene, "confirm", None) is not None:
+        scene.handle(intent("continue"))
+
 def test_save_info_is_optional_and_a_save_without_it_keeps_its_bytes(tmp_path):
     s = Session.new(seed=3)
     plain = save_bytes(s.state, 3, [])
@@ -82,7 +89,7 @@ def test_three_leave_resume_cycles_leave_one_save_entry_and_one_verified_replay(
     for _ in range(3):
         _play(scene, 5)
         total = len(scene.session.actions())
-        scene.handle(intent("back"))  # leave: the slot and the replay, rewritten
+        _leave(scene)  # leave: the slot and the replay, rewritten
         assert isinstance(app.scene, MenuScene)
         app.scene.handle(intent("menu", go="load"))
         loads = app.scene
@@ -92,7 +99,7 @@ def test_three_leave_resume_cycles_leave_one_save_entry_and_one_verified_replay(
         scene = app.scene
         assert isinstance(scene, BattleScene) and scene.session.game_id == game_id
         scene.session.autosaving = True
-    scene.handle(intent("back"))
+    _leave(scene)
     assert [p.name for p in storage.saves_dir().iterdir()] == [f"{game_id}.json"]
     assert [p.name for p in storage.replays_dir().iterdir()] == [f"{game_id}.json"]
     assert len(saves_list.save_entries()) == 1 and len(saves_list.replay_entries()) == 1
@@ -108,7 +115,7 @@ def test_the_log_and_the_dice_tray_restore_after_resume(app):
     before_tray = list(scene._tray)
     before = [e.to_dict() for e in scene.session.history]
     assert before_log and before_tray
-    scene.handle(intent("back"))
+    _leave(scene)
     assert app.open_save(storage.saves_dir() / f"{scene.session.game_id}.json") is None
     resumed = app.scene
     frames(app)
@@ -119,17 +126,17 @@ def test_the_log_and_the_dice_tray_restore_after_resume(app):
 
 def test_entries_in_words_newest_first_with_mode_map_rules_round_score_and_time(app):
     first = _battle(app, advance=8)
-    first.handle(intent("back"))
+    _leave(first)
     os.utime(storage.slot_path(first.session), (1, 1))  # older on disk (the info's time wins)
     second = _battle(app, advance=8, ai={"level": "normal", "human": 1})
-    second.handle(intent("back"))
+    _leave(second)
     entries = saves_list.save_entries()
     assert len(entries) == 2 and entries[0].when >= entries[1].when
     assert entries[0].path.name == f"{second.session.game_id}.json"  # newest first
     texts = [e.label for e in entries]
     assert "vs AI (normal)" in texts[0] and texts[1].count("Hotseat") == 1
     for t in texts:
-        assert "The Emberward Covenant vs " in t and "AoS 4 rules" in t and "Ashfall Crossing" in t
+        assert "The Emberward Covenant vs " in t and "Current rules" in t and "Ashfall Crossing" in t
         assert "score " in t and "20" in t  # the local time, "2026-12-01 17:40"
         for gid in (first.session.game_id, second.session.game_id):
             assert gid not in t  # no internal id on screen
@@ -140,7 +147,7 @@ def test_entries_in_words_newest_first_with_mode_map_rules_round_score_and_time(
 
 def test_a_game_against_the_ai_resumes_against_the_ai(app):
     scene = _battle(app, advance=8, ai={"level": "random", "human": 2})
-    scene.handle(intent("back"))
+    _leave(scene)
     assert app.open_save(storage.slot_path(scene.session)) is None
     ctl = app.scene.controllers
     assert getattr(ctl[1], "kind", "") == "bot" and getattr(ctl[2], "kind", "") != "bot"
@@ -149,7 +156,7 @@ def test_a_game_against_the_ai_resumes_against_the_ai(app):
 
 def test_delete_asks_first_and_rename_keeps_the_save_loadable(app):
     scene = _battle(app, advance=8)
-    scene.handle(intent("back"))
+    _leave(scene)
     slot = storage.slot_path(scene.session)
     app.scene.handle(intent("menu", go="load"))
     lst = app.scene
@@ -217,7 +224,7 @@ def test_an_unsafe_game_id_in_a_save_never_names_a_file(app, tmp_path):
 
 def test_the_lists_draw_at_both_window_sizes(app):
     scene = _battle(app, advance=8)
-    scene.handle(intent("back"))
+    _leave(scene)
     for size in ((1280, 800), (1000, 650)):
         app.resize(size)
         for kind in ("save", "replay"):
@@ -227,3 +234,18 @@ def test_the_lists_draw_at_both_window_sizes(app):
             assert len(lst.entries) == 1
             assert lst.list_rect().bottom < size[1] - 42 - 24  # the buttons below the list
             app.pop()
+
+
+def test_enter_in_the_name_box_keeps_the_new_name_and_esc_cancels():
+    """While the player types a name, Enter keeps it and Esc cancels (input: typing keys)."""
+    import pygame
+
+    from game.ui.input import InputMapper
+
+    inp = InputMapper()
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    letter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")
+    assert [i.kind for i in inp._translate(enter, False, True)] == ["continue"]
+    assert [i.kind for i in inp._translate(esc, False, True)] == ["back"]
+    assert inp._translate(letter, False, True) == []  # a letter is the text box's, not "end phase"

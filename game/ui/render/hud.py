@@ -74,7 +74,8 @@ def _phase_texts(state) -> list[str]:
         return ["Game over"]
     phase = state.phase.replace("_", " ")
     return [
-        f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  {phase.title()} phase",
+        f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  "
+        f"{phase.capitalize()} phase",
         f"Round {state.round}/{state.game.rounds}  -  Player {state.active}  -  {phase.capitalize()}",
         f"Round {state.round}  -  P{state.active}  -  {phase.capitalize()}",
     ]

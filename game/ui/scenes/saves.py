@@ -169,6 +169,8 @@ class SavesScene(Scene):
             self.scroll = max(0, min(top, self.scroll - int(it.get("dy", 0))))
         elif k in ("open", "continue") and self.mode == "list":
             self.open()
+        elif k == "continue" and self.mode == "rename":  # Enter in the name box keeps the name
+            self.handle(intent("rename_ok"))
         elif k == "delete" and self.entry is not None:
             self.mode = "confirm"
             self.say(f'Delete "{self.entry.title}"? This cannot be undone.', True)
@@ -181,7 +183,7 @@ class SavesScene(Scene):
         elif k == "rename" and self.entry is not None and self.entry.problem is None:
             self.mode = "rename"
             self.new_title = self.entry.title
-            self.say("Type a new name, then Keep name.")
+            self.say("Type a new name, then Enter (or Keep name); Esc cancels.")
             self.build()
         elif k == "ui" and it.get("name") == "title":
             self.new_title = str(it.get("value") or "")
