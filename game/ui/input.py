@@ -15,7 +15,9 @@ from game.ui import widgets
 from game.ui.intents import Intent, intent
 
 BATTLE, REPLAY, DEMO = "battle", "replay", "demo"  # a battle played, a replay, bots playing (watched)
+RULE_DEMO = "rule_demo"  # a rule demonstration, stepped through (game.ui.scenes.demo)
 ALL = frozenset({BATTLE, REPLAY, DEMO})
+EVERYWHERE = ALL | {RULE_DEMO}
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,15 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("E", "end the phase", frozenset({BATTLE}), kind="end_phase", codes=(pygame.K_e,)),
     Binding("Enter / Space", "commit; I am ready", frozenset({BATTLE}), kind="continue",
             codes=(pygame.K_RETURN, pygame.K_SPACE)),
-    Binding("Enter / Space", "play or pause", frozenset({REPLAY})),
-    Binding(". / Page Down", "step forward", frozenset({REPLAY})),
-    Binding(", / Page Up", "step back", frozenset({REPLAY})),
+    Binding("Enter / Space", "play or pause", frozenset({REPLAY, RULE_DEMO})),
+    Binding(". / Page Down", "step forward", frozenset({REPLAY, RULE_DEMO})),
+    Binding(", / Page Up", "step back", frozenset({REPLAY, RULE_DEMO})),
     Binding("U", "undo a move (until a die is rolled)", frozenset({BATTLE}), kind="undo", codes=(pygame.K_u,)),
     Binding("F5 / Ctrl+S", "save the game", frozenset({BATTLE}), kind="save", codes=(pygame.K_F5,)),
-    Binding("F12", "screenshot", kind="screenshot", codes=(pygame.K_F12,)),
-    Binding("H", "this key table", kind="help", codes=(pygame.K_h,)),
-    Binding("Esc", "cancel, back; leave the battle", kind="back", codes=(pygame.K_ESCAPE,)),
+    Binding("F12", "screenshot", EVERYWHERE, kind="screenshot", codes=(pygame.K_F12,)),
+    Binding("H", "this key table", EVERYWHERE, kind="help", codes=(pygame.K_h,)),
+    Binding("Esc", "cancel, back; leave the battle", ALL, kind="back", codes=(pygame.K_ESCAPE,)),
+    Binding("Esc", "back to the list", frozenset({RULE_DEMO})),
     Binding("Y / N", "answer a question yes / no", frozenset({BATTLE}), kind="confirm_yes", codes=(pygame.K_y,),
             more=((pygame.K_n, "confirm_no"),)),
 )  # fmt: skip

@@ -160,3 +160,19 @@ def test_a_long_title_wraps_in_an_exported_gif_frame(tmp_path, monkeypatch):
     panel_w = min(430, max(300, 640 // 3)) - 28
     for s in dict.fromkeys(title_lines):
         assert theme.font(20, True).size(s)[0] <= panel_w  # measured in the bold face it is drawn in
+
+
+def test_h_in_a_demonstration_shows_its_keys_and_only_those(app, demo_list):
+    from game.ui import keys_help
+    from game.ui.input import RULE_DEMO
+
+    demo_list.open(demo_list.shown()[0].name)
+    scene = app.scene
+    scene.handle(intent("help"))
+    assert scene.keys_open
+    frames(app)
+    table = dict(keys_help.rows(RULE_DEMO))
+    assert ". / Page Down" in table and ", / Page Up" in table and "Esc" in table
+    assert not any("pan" in does or "end the phase" in does for does in table.values())  # no dead keys
+    scene.handle(intent("back"))  # Esc closes the table first, not the demonstration
+    assert not scene.keys_open and app.scene is scene

@@ -53,6 +53,27 @@ def test_leaving_a_battle_asks_first_and_esc_stays(app):
     assert app.scene is not scene and not isinstance(app.scene, BattleScene)
 
 
+def test_closing_the_window_in_a_battle_asks_first(app):
+    from game.ui import storage
+
+    scene = _battle(app)
+    app.running = True
+    scene.handle(intent("quit"))  # the window's close button
+    assert scene.confirm is not None and scene.confirm.question == "Quit Spellfield?"
+    assert app.running  # not yet
+    scene.handle(intent("back"))  # Esc: stay
+    assert scene.confirm is None and app.running and app.scene is scene
+    scene.handle(intent("quit"))
+    scene.handle(intent("continue"))  # Enter: quit, the game's slot written on the way out
+    assert not app.running
+    assert storage.slot_path(scene.session).is_file() or not scene.session.recorder.steps
+    app.running = True
+    other = _battle(app)
+    other.handle(intent("quit"))
+    other.handle(intent("quit"))  # a second close while asked: quits
+    assert not app.running
+
+
 def test_s_pans_and_is_no_longer_the_screenshot(app, monkeypatch):
     assert pygame.K_s not in keys.KEYS and keys.PAN_KEYS[pygame.K_s] == (0, -1)
     held = {pygame.K_s}
@@ -88,6 +109,9 @@ def test_f12_screenshot_goes_to_the_data_folder_and_says_where(app):
     assert scene.message == f"screenshot saved: {shots[0]}"
     scene.handle(it)  # a second one in the same second gets a name of its own
     assert len(list(folder.glob("spellfield-*.png"))) == 2
+    # the path also stays up as a toast, long after the status line's hint came back
+    assert scene.toast.text.startswith("Screenshot saved: ") and scene.toast.text.endswith(".png")
+    assert scene.toast.seconds > 5
 
 
 def test_h_shows_the_key_table_of_this_scene_only(app):

@@ -23,9 +23,11 @@ class Toast:
     text: str
     at: float  # the scene clock when it was shown
     good: bool = True
+    seconds: float = SHOWN  # e.g. longer for a file's path, to be read and noted
+    size: int = SIZE
 
     def alive(self, clock: float) -> bool:
-        return clock - self.at < SHOWN
+        return clock - self.at < self.seconds
 
 
 def fit(text: str, width: int, size: int = SIZE) -> str:
@@ -43,10 +45,10 @@ def draw(surface: pygame.Surface, area: pygame.Rect, toast: Toast | None, clock:
     if toast is None or not toast.alive(clock):
         return None
     colour = theme.TEXT_GOOD if toast.good else theme.TEXT_BAD
-    t = theme.text(fit(toast.text, max(40, area.w - 60)), SIZE, colour, bold=True)
+    t = theme.text(fit(toast.text, max(40, area.w - 60), toast.size), toast.size, colour, bold=True)
     r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 16)
     r.midtop = (area.centerx, area.y + 12)
-    left = SHOWN - (clock - toast.at)
+    left = toast.seconds - (clock - toast.at)
     alpha = 255 if left > FADE else max(0, int(255 * left / FADE))
     box = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*theme.PANEL, 235), box.get_rect(), border_radius=8)

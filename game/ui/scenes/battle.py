@@ -260,8 +260,17 @@ class BattleScene(Scene):
             self.recap_box = None  # the player acts: the AI turn's recap has been read
             if k == "back":
                 return
-        if k == "quit":
-            self.app.quit()
+        if k == "quit":  # the window's close button: a battle being played asks first
+            if self.confirm is not None or self.mode != "hotseat" or self.state.is_over():
+                self.app.quit()  # asked already (a second close), or nothing to lose
+            else:
+                self.confirm = Confirm(
+                    "Quit Spellfield?",
+                    self._quit_game,
+                    detail="The battle is autosaved: Resume in the main menu continues it.",
+                    yes="Quit (Enter)",
+                    no="Stay (Esc)",
+                )
             return
         if self.confirm is not None:  # modal: the question takes every key and click
             if k in ("pointer", "pan", "zoom", "scroll", "drag", "release"):
@@ -296,9 +305,13 @@ class BattleScene(Scene):
                 self.ask_leave()
         elif k == "screenshot":
             from game.data.safe_io import OutputError
+            from game.ui.render.toast import Toast
 
             try:
-                self.say(f"screenshot saved: {self.app.screenshot()}", theme.TEXT_GOOD)
+                path = self.app.screenshot()
+                self.say(f"screenshot saved: {path}", theme.TEXT_GOOD)
+                # the path stays up long enough to be read (the status line's hint comes back soon)
+                self.toast = Toast(f"Screenshot saved: {_home_short(path)}", self.clock, seconds=8.0, size=14)
             except OutputError as exc:  # e.g. a read-only folder: say so, play goes on
                 self.say(f"no screenshot: {exc}", theme.TEXT_BAD)
         elif k == "fit":
@@ -618,6 +631,11 @@ class BattleScene(Scene):
             yes="Leave (Enter)",
             no="Stay (Esc)",
         )
+
+    def _quit_game(self) -> None:
+        """Quit from a battle: its slot and replay written as on leaving, then the app closes."""
+        self.leave()
+        self.app.quit()
 
     def leave(self) -> None:
         from game.ui import storage
@@ -1225,6 +1243,14 @@ class BattleScene(Scene):
     def mode_name(self) -> str:
         """The key table's name for this scene (game.ui.input.BINDINGS)."""
         return {"replay": "replay", "demo": "demo"}.get(self.mode, "battle")
+
+
+def _home_short(path: str) -> str:
+    """A path with the home folder as ~ (shorter on screen, still where to look)."""
+    import os
+
+    home = os.path.expanduser("~")
+    return "~" + path[len(home) :] if home not in ("", "/") and path.startswith(home + os.sep) else path
 
 
 def _undo_label(state, action) -> str:

@@ -330,8 +330,13 @@ class DemoScene(Scene):
             self.build()
 
     def handle(self, it: Intent) -> None:
+        if getattr(self, "keys_open", False) and it.kind in ("help", "back", "continue", "press"):
+            self.keys_open = False  # H, Esc, Enter or a click closes the key table
+            return
         if it.kind == "quit":
             self.app.quit()
+        elif it.kind == "help":
+            self.keys_open = True
         elif it.kind == "back":
             self.app.pop()
         elif it.kind == "step":
@@ -348,7 +353,12 @@ class DemoScene(Scene):
             self.timer = 0.0
             self.build()
         elif it.kind == "screenshot":
-            self.app.screenshot()
+            from game.data.safe_io import OutputError
+
+            try:
+                self.message = f"screenshot saved: {self.app.screenshot()}"
+            except OutputError as exc:
+                self.message = f"no screenshot: {exc}"
 
     def update(self, dt: float) -> None:
         if self.playing:
@@ -368,12 +378,17 @@ class DemoScene(Scene):
         # the rule box ends above the key hint and the buttons
         strip = self.strip()
         self.renderer = paint_frame(surface, self.run, self.index, self.renderer, reserve=strip)
-        hint = theme.text(", / . step   Space autoplay   Esc back", 12, theme.TEXT_DIM)
+        hint = theme.text(", / . step   Space autoplay   H keys   Esc back", 12, theme.TEXT_DIM)
         surface.blit(hint, (w - pw + 14, h - strip + 2))
         if self.message:
             m = theme.text(self.message, 13, theme.TEXT_BAD)
             surface.blit(m, (w - pw + 14, h - strip - m.get_height() - 2))
         self.manager.draw_ui(surface)
+        if getattr(self, "keys_open", False):
+            from game.ui import keys_help
+            from game.ui.input import RULE_DEMO
+
+            keys_help.draw(surface, surface.get_rect(), RULE_DEMO)
 
 
 #: Rule families by the rule ID's letter, in the list's order (RULES.md's sections).
