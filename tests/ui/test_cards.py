@@ -154,6 +154,7 @@ def test_the_hovered_card_is_drawn_inside_the_field_view(app):
     point_at(app, scene, 30, 22)
     frame(app)
     assert scene.card is None or scene.card.subtitle in ("Terrain", "Objective")
+    assert scene.card is None or not scene.card.lines[-1].text.startswith("Pinned")  # nothing was clicked
 
 
 def test_spell_buttons_carry_the_ability_card_as_their_tool_tip(app):
@@ -208,3 +209,13 @@ def test_a_click_pins_a_units_card_until_esc_or_open_ground(app):
     scene.handle(intent("press", pos=screen_pos(scene, 30, 10), button=1))  # open ground
     frame(app)
     assert scene.pinned is None
+
+
+def test_a_hovered_terrain_card_is_not_marked_pinned(app):
+    tower = {"name": "Drowned Tower", "traits": ["impassable", "obscuring"], "points": [[28, 20], [32, 20], [32, 24], [28, 24]]}
+    s = battle({"u_wiz": (1, P1_WIZ2, [(10, 10)]), "u_foe": (2, P2_WIZ2, [(50, 40)])}, terrain=[tower])
+    scene = scene_for(app, s)
+    point_at(app, scene, 30, 22)
+    frame(app)
+    assert scene.card is not None and scene.card.title == "Drowned Tower"
+    assert not scene.card.lines[-1].text.startswith("Pinned")  # hovered, not clicked

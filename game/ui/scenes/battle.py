@@ -1105,7 +1105,7 @@ class BattleScene(Scene):
             self._card_key = key
             with self.state.query():
                 self._card = cards.card_for(self.state, thing, feature)
-            if self._card is not None and self.hover is None and thing == self.pinned:
+            if self._card is not None and self.pinned is not None and self.hover is None and thing == self.pinned:
                 self._card = cards.pinned(self._card)
         return self._card
 
