@@ -101,3 +101,14 @@ def test_long_rolls_fold_and_nothing_runs_off_the_tray(width):
     assert _outside(surf, rect) == 0
     plain = _drawn_outside(rect, entries)
     assert pygame.image.tobytes(surf, "RGB") != pygame.image.tobytes(plain, "RGB")
+
+
+def test_a_rolls_words_are_read_whole_in_a_narrow_tray():
+    """At 1024 wide the tray is narrow: "saves 5 of 6 on 4+" wraps to a third line instead of
+    being cut to "saves 5 of." (a cut count reads as a different count)."""
+    pygame.init()
+    text = "Emberward Spears (Second Watch) saves 5 of 6 on 4+"
+    lines = hud._fits(text, 150)
+    assert " ".join(lines) == text and len(lines) <= 3
+    very = hud._fits("word " * 40, 150)
+    assert len(very) == 3 and very[-1].endswith("…")

@@ -168,15 +168,16 @@ TEXT_MIN = 140  # the narrowest the words beside the dice may get
 LINE = 15
 
 
-def _fits(text: str, width: int) -> list[str]:
-    """`text` in at most two lines of `width`, the second cut with a full stop if need be."""
+def _fits(text: str, width: int, most: int = 3) -> list[str]:
+    """`text` in at most `most` lines of `width` (a roll's words are read whole: the row grows);
+    only a text longer still ends its last line with an ellipsis."""
     lines = theme.wrap(text, 13, width)
-    if len(lines) <= 2:
+    if len(lines) <= most:
         return lines
-    last, f = " ".join(lines[1:]), theme.font(13)
-    while f.size(last + ".")[0] > width and len(last) > 4:
+    last, f = " ".join(lines[most - 1 :]), theme.font(13)
+    while f.size(last + "…")[0] > width and len(last) > 4:
         last = last[:-1]
-    return [lines[0], last.rstrip() + "."]
+    return [*lines[: most - 1], last.rstrip() + "…"]
 
 
 def _tally(surf: pygame.Surface, x: int, y: int, e: TrayEntry) -> int:
