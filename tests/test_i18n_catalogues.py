@@ -7,6 +7,7 @@ string ({unit}, {n}); the shipped .mo files are the compiled .po files, byte for
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
 import sys
@@ -15,8 +16,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import i18n as tool  # noqa: E402  (tools/i18n.py)
+
+
+def _load_tool():
+    """tools/i18n.py under a name of its own (as "i18n" it would hide pygame-gui's own module)."""
+    spec = importlib.util.spec_from_file_location("spellfield_i18n_tool", ROOT / "tools" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _load_tool()
 
 DOMAINS = list(tool.DOMAIN_FILES)
 
