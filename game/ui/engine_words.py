@@ -95,7 +95,10 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "shot": (N_("{unit} has already shot this phase (R1)"),),
     "no_ranged": (N_("{unit} has no ranged weapons"),),
     "no_shot": (
-        N_('no model of {unit} has {target} both within range ({reach:g}"; closest {distance:.2f}") and visible (G1, G2)'),
+        N_(
+            "no model of {unit} has {target} both within range "
+            '({reach:g}"; closest {distance:.2f}") and visible (G1, G2)'
+        ),
     ),
     "friendly": (N_("{target} is a friendly unit"),),
     # G3, G4, R4: one model's move or place (game.geometry, game.rules.formation)
@@ -132,9 +135,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
     "not_eligible": (N_("player {player} cannot move {thing} now: {why} (E8)"),),
     "not_a_candidate": (N_("{unit} cannot control {thing}; choose one of {choices} (E7)"),),
-    "cannot_fight": (
-        N_("{unit} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)"),
-    ),
+    "cannot_fight": (N_("{unit} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)"),),
     "game_over": (N_("the game is over; no more actions"),),
     "phase_ending": (N_("the {phase} phase is already ending"),),
     # reasons that come as plain strings (events, summoning set-up problems)
@@ -323,8 +324,11 @@ def _by_pattern(text: str, state: Any, depth: int = 0) -> str | None:
         fields: dict[str, Any] = {}
         for k, v in m.groupdict().items():
             if k in ("problem", "problems") and depth < 3:
-                parts = v.split("; ") if k == "problems" else [v]
-                said = [_by_pattern(x, state, depth + 1) or x for x in parts]
+                said = (
+                    _segments(v.split("; "), state, depth + 1)
+                    if k == "problems"
+                    else [_by_pattern(v, state, depth + 1) or v]
+                )
                 fields[k] = _Raw(_(SEPARATOR).join(said))
             else:
                 fields[k] = _Raw(v)
@@ -337,6 +341,22 @@ def _by_pattern(text: str, state: Any, depth: int = 0) -> str | None:
         if inner is not None:
             return _(SUFFIX).format(text=inner, rule=m["rule"])
     return None
+
+
+def _segments(parts: list[str], state: Any, depth: int) -> list[str]:
+    """Messages joined by "; " (a message may hold "; " itself): the longest that match first."""
+    out, i = [], 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            said = _by_pattern("; ".join(parts[i:j]), state, depth)
+            if said is not None:
+                out.append(said)
+                i = j
+                break
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
 
 
 def engine_text(msg: Any, state: Any = None) -> str:
