@@ -40,12 +40,19 @@ def edge_problem(shape: Shape, width: float, height: float) -> str | None:
             "edge",
             "G3",
             side=side,
+            axis=axis,
+            gap=g,
+            radius=shape.r,
         )
     minx, miny, maxx, maxy = shape.bounds
     gaps = [(minx, "left"), (width - maxx, "right"), (miny, "bottom"), (height - maxy, "top")]
     g, side = min(gaps)
     return Problem(
-        f'touches the battlefield edge (footprint reaches {g:.2f}" from the {side} edge)', "edge", "G3", side=side
+        f'touches the battlefield edge (footprint reaches {g:.2f}" from the {side} edge)',
+        "edge",
+        "G3",
+        side=side,
+        gap=g,
     )
 
 
@@ -78,7 +85,9 @@ def placement_problems(
         idx, depth = index.overlapping(shape)
         for i, dep in zip(idx.tolist(), depth.tolist()):
             if i not in ignore:
-                problems.append(Problem(f'overlaps base {i} ({dep:.2f}" overlap)', "overlap_base", "G4", base=i))
+                problems.append(
+                    Problem(f'overlaps base {i} ({dep:.2f}" overlap)', "overlap_base", "G4", base=i, depth=dep)
+                )
     if len(terrain):
         for piece in terrain.impassable_overlapping(shape):
             problems.append(

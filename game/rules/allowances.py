@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.data.models import Ability
+from game.geometry.problem import Named
 from game.rules.errors import IllegalActionError
 from game.rules.stored import Stored
 
@@ -151,6 +152,12 @@ def label(state: "State", unit_id: str) -> str:
     return f"{state.units[unit_id].name} ({unit_id})"
 
 
+def named(state: "State", unit_id: str) -> Named:
+    """`label` carrying the id it names, as a message's field (issue 22: the front end shows
+    its own display name instead)."""
+    return Named(label(state, unit_id), unit_id)
+
+
 def power_left(state: "State", unit_id: str) -> int:
     """Uses of SPELL, PRAYER and BANISH left this phase (M1), less any dispel penalty (E3)."""
     u = uses(state, unit_id)
@@ -174,10 +181,18 @@ def check_power(state: "State", unit_id: str, ability_id: str) -> None:
             f"{label(state, unit_id)} has used {u.power} of its {n} spells, prayers and banishes "
             f"this phase{extra} (M1)",
             "M1",
+            unit=named(state, unit_id),
+            used=u.power,
+            allowed=n,
+            penalty=u.penalty,
         )
     if ability_id in u.used:
         raise IllegalActionError(
-            "rule_of_one", f"{label(state, unit_id)} has already used {ability_id} this phase (R1)", "R1"
+            "rule_of_one",
+            f"{label(state, unit_id)} has already used {ability_id} this phase (R1)",
+            "R1",
+            unit=named(state, unit_id),
+            ability=Named(ability_id, ability_id),
         )
 
 
@@ -191,6 +206,9 @@ def check_army_once(state: "State", player: int, ability: Ability) -> None:
             "once_per_turn",
             f"{ability.name} has already been attempted by a {kind} of player {player}'s army this turn (M7)",
             "M7",
+            ability=Named(ability.name, ability.id),
+            kind=kind,
+            player=player,
         )
 
 

@@ -20,12 +20,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.geometry.measure import distance
+from game.geometry.problem import Named
 from game.rules.actions import Action, Banish, Dispel, PassDispel
 from game.rules.allowances import (
     BANISH,
     check_power,
     dispel_targets,
     label,
+    named,
     record_dispel_target,
     record_uses,
     spend,
@@ -55,6 +57,11 @@ def _reach(state: "State", unit: str, model: int, mid: str, limit: float, rule: 
             "out_of_range",
             f"{name} ({mid}) is {d:.2f}\" from {label(state, unit)} model {model}; the limit is {limit:g}\" ({rule})",
             rule,
+            target=Named(f"{name} ({mid})", mid),
+            distance=d,
+            unit=named(state, unit),
+            model=model,
+            limit=limit,
         )
     return d
 
@@ -137,16 +144,27 @@ def _check_dispel(state: "State", a: Dispel) -> None:
         )
     if uses(state, a.unit).dispelled:
         raise IllegalActionError(
-            "dispelled", f"{label(state, a.unit)} has already tried to dispel this phase (E3)", "E3"
+            "dispelled",
+            f"{label(state, a.unit)} has already tried to dispel this phase (E3)",
+            "E3",
+            unit=named(state, a.unit),
         )
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.dispel_range, "E3")
     if a.manifestation in dispel_targets(state, a.player):
         raise IllegalActionError(
-            "dispel_twice", f"player {a.player} has already tried to dispel {a.manifestation} this phase (E3)", "E3"
+            "dispel_twice",
+            f"player {a.player} has already tried to dispel {a.manifestation} this phase (E3)",
+            "E3",
+            player=a.player,
+            target=Named(a.manifestation, a.manifestation),
         )
     if not sight(state, a.unit, a.model, a.manifestation).visible:
         raise IllegalActionError(
-            "not_visible", f"{a.manifestation} is not visible to {label(state, a.unit)} (E3, G2)", "E3"
+            "not_visible",
+            f"{a.manifestation} is not visible to {label(state, a.unit)} (E3, G2)",
+            "E3",
+            target=Named(a.manifestation, a.manifestation),
+            unit=named(state, a.unit),
         )
 
 

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from game.geometry.measure import distance
 from game.rules.actions import Action, CastSpell, DeclineUnbind, Unbind
-from game.rules.allowances import check_army_once, check_power, label, record_uses, spend, unbinds_left, uses
+from game.rules.allowances import (
+    check_army_once,
+    check_power,
+    label,
+    named,
+    record_uses,
+    spend,
+    unbinds_left,
+    uses,
+)
 from game.rules.damage import deal_damage
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
@@ -29,7 +38,11 @@ if TYPE_CHECKING:
 def own_hero_phase(state: "State", verb: str, rule: str) -> None:
     if state.phase != "hero":
         raise IllegalActionError(
-            "wrong_phase", f"you can only {verb} in your hero phase, not the {state.phase} phase", rule
+            "wrong_phase",
+            f"you can only {verb} in your hero phase, not the {state.phase} phase",
+            rule,
+            verb=verb,
+            phase=state.phase,
         )
 
 
@@ -40,7 +53,10 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
     spell = check_known(state, unit, spell_id, "spell")
     if uses(state, unit).no_cast:
         raise IllegalActionError(
-            "miscast", f"{label(state, unit)} miscast this phase and can cast no more spells (M3)", "M3"
+            "miscast",
+            f"{label(state, unit)} miscast this phase and can cast no more spells (M3)",
+            "M3",
+            unit=named(state, unit),
         )
     check_allowances(state, player, unit, spell)
 
@@ -135,7 +151,12 @@ def _check_unbind(state: "State", a: Unbind) -> None:
         u = uses(state, a.unit)
         extra = f", less {u.penalty} for dispelling (E3)" if u.penalty else ""
         raise IllegalActionError(
-            "unbinds_spent", f"{label(state, a.unit)} has used {u.unbinds} unbinds this phase{extra} (M6)", "M6"
+            "unbinds_spent",
+            f"{label(state, a.unit)} has used {u.unbinds} unbinds this phase{extra} (M6)",
+            "M6",
+            unit=named(state, a.unit),
+            used=u.unbinds,
+            penalty=u.penalty,
         )
     d = distance(model_circle(state, a.unit, a.model), model_circle(state, window.caster, window.model))
     reach = state.game.profile.unbind_range
@@ -145,6 +166,11 @@ def _check_unbind(state: "State", a: Unbind) -> None:
             f"{label(state, a.unit)} model {a.model} is {d:.2f}\" from the caster "
             f"{label(state, window.caster)}; unbinding reaches {reach:g}\" (M6)",
             "M6",
+            unit=named(state, a.unit),
+            model=a.model,
+            distance=d,
+            caster=named(state, window.caster),
+            reach=reach,
         )
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.geometry.measure import TOL
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, Charge, FailCharge, MoveUnit
-from game.rules.allowances import label
+from game.rules.allowances import label, named
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ChargeFailed, ChargeRolled, UnitMoved
@@ -65,19 +65,31 @@ def shapes_at(state: "State", uid: str, to) -> list:
 
 def _check_charge(state: "State", a: Charge) -> None:
     if state.phase != "charge":
-        raise IllegalActionError("wrong_phase", f"units charge in the charge phase, not the {state.phase} phase", "R4")
+        raise IllegalActionError(
+            "wrong_phase", f"units charge in the charge phase, not the {state.phase} phase", "R4", phase=state.phase
+        )
     check_own_mover(state, a.player, a.unit)
     flags = flags_of(state, a.unit)
     if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
-        raise IllegalActionError("charged", f"{label(state, a.unit)} has already charged this phase (R1)", "R1")
+        raise IllegalActionError(
+            "charged", f"{label(state, a.unit)} has already charged this phase (R1)", "R1", unit=named(state, a.unit)
+        )
     for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
         if flags.get(flag) == state.turn:
-            raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot charge")
+            raise IllegalActionError(
+                what, f"{label(state, a.unit)} {what} this turn and cannot charge", unit=named(state, a.unit)
+            )
     if in_combat(state, a.unit):
-        raise IllegalActionError("in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4")
+        raise IllegalActionError(
+            "in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4", unit=named(state, a.unit)
+        )
     if not charge_targets(state, a.unit, CHARGE_REACH):
         raise IllegalActionError(
-            "no_target", f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)", "R4"
+            "no_target",
+            f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)",
+            "R4",
+            reach=CHARGE_REACH,
+            unit=named(state, a.unit),
         )
 
 
@@ -111,7 +123,11 @@ def _check_charge_move(state: "State", a: MoveUnit) -> None:
     problems = charge_move_problems(state, d, a.to)
     if problems:
         raise IllegalActionError(
-            "bad_charge", f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems), "R4"
+            "bad_charge",
+            f"{label(state, a.unit)} cannot end its charge there: " + "; ".join(problems),
+            "R4",
+            unit=named(state, a.unit),
+            problems=tuple(problems),
         )
 
 

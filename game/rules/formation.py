@@ -29,7 +29,7 @@ from game.geometry.measure import TOL, distance, path_obstacles
 from game.geometry.nearby import BaseIndex
 from game.geometry.path import sweep_move
 from game.geometry.placement import placement_problems
-from game.geometry.problem import Problem
+from game.geometry.problem import Named, Problem
 from game.geometry.shapes import Circle, Shape
 from game.rules.manifest_units import enemy_manifestations
 from game.rules.manifestations import scroll_of
@@ -124,6 +124,7 @@ def coherency_problem(circles: Sequence[Circle]) -> str | None:
                 "coherency",
                 "G4",
                 model=i,
+                near=near,
             )
     return None
 
@@ -180,7 +181,9 @@ def move_problems(
             if math.hypot(res.end[0] - x, res.end[1] - y) > 1e-5:
                 what = ", ".join(res.touched) or res.reason
                 text = f"model {i}'s path is blocked after {res.travelled:.2f}\" by {what} (G4)"
-                problems.append(Problem(text, "blocked", "G4", by=tuple(res.touched), model=i))
+                problems.append(
+                    Problem(text, "blocked", "G4", by=tuple(res.touched), model=i, travelled=res.travelled, what=what)
+                )
                 if first_only:
                     return problems
                 continue
@@ -198,7 +201,7 @@ def move_problems(
             depth = c.r + o.r - math.hypot(c.x - o.x, c.y - o.y)
             if depth > TOL:
                 text = f"model {live[k][0]} overlaps model {live[j][0]} of its unit ({depth:.2f}\" overlap) (G4)"
-                problems.append(Problem(text, "overlap_own", "G4", model=live[k][0]))
+                problems.append(Problem(text, "overlap_own", "G4", model=live[k][0], other=live[j][0], depth=depth))
         if problems and first_only:
             return problems
     if problems:
@@ -260,7 +263,13 @@ def manifestation_move_problems(
         for i in hit_bases[:1]:
             uid = pos.units[int(pos.owner[enemy[i]])]
             problems.append(
-                Problem(f"its path is blocked by {state.units[uid].name} ({uid}) (G4)", "blocked", "G4", unit=uid)
+                Problem(
+                    f"its path is blocked by {state.units[uid].name} ({uid}) (G4)",
+                    "blocked",
+                    "G4",
+                    unit=uid,
+                    who=Named(f"{state.units[uid].name} ({uid})", uid),
+                )
             )
         for j in hit_terrain[:1]:
             name = [t.name for t in bf.map.terrain if "impassable" in t.traits][j]

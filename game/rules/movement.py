@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from game.geometry.measure import wholly_within
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, DeployUnit, MoveUnit, Retreat, Run
-from game.rules.allowances import label
+from game.rules.allowances import label, named
 from game.rules.damage import deal_damage
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
@@ -99,7 +99,11 @@ def _check_deploy(state: "State", a: DeployUnit) -> None:
     problems = move_problems(state, a.unit, a.to, 0.0, may_end_in_combat=True, rule="G4", setup=True)
     if problems:
         raise IllegalActionError(
-            "bad_setup", f"{label(state, a.unit)} cannot be set up there: " + "; ".join(problems), "G4"
+            "bad_setup",
+            f"{label(state, a.unit)} cannot be set up there: " + "; ".join(problems),
+            "G4",
+            unit=named(state, a.unit),
+            problems=tuple(problems),
         )
 
 
@@ -114,10 +118,14 @@ def _deploy(state: "State", a: DeployUnit) -> None:
 
 def _movement_unit(state: "State", player: int, uid: str) -> None:
     if state.phase != "movement":
-        raise IllegalActionError("wrong_phase", f"units move in the movement phase, not the {state.phase} phase")
+        raise IllegalActionError(
+            "wrong_phase", f"units move in the movement phase, not the {state.phase} phase", phase=state.phase
+        )
     check_own_mover(state, player, uid)
     if moved_this_phase(state, uid):
-        raise IllegalActionError("moved", f"{label(state, uid)} has already moved this phase (R1)", "R1")
+        raise IllegalActionError(
+            "moved", f"{label(state, uid)} has already moved this phase (R1)", "R1", unit=named(state, uid)
+        )
 
 
 def _check_run(state: "State", a: Run) -> None:
@@ -125,7 +133,12 @@ def _check_run(state: "State", a: Run) -> None:
     if declared(state, a.unit):
         raise IllegalActionError("declared", f"{label(state, a.unit)} has already declared its move")
     if in_combat(state, a.unit):
-        raise IllegalActionError("in_combat", f"{label(state, a.unit)} is in combat: it can only retreat (R4)", "R4")
+        raise IllegalActionError(
+            "in_combat",
+            f"{label(state, a.unit)} is in combat: it can only retreat (R4)",
+            "R4",
+            unit=named(state, a.unit),
+        )
 
 
 @handles(Run, kinds=("phase",), check=_check_run)
@@ -143,7 +156,10 @@ def _check_retreat(state: "State", a: Retreat) -> None:
         raise IllegalActionError("declared", f"{label(state, a.unit)} has already declared its move")
     if not in_combat(state, a.unit):
         raise IllegalActionError(
-            "not_in_combat", f"{label(state, a.unit)} is not in combat, so it cannot retreat (R4)", "R4"
+            "not_in_combat",
+            f"{label(state, a.unit)} is not in combat, so it cannot retreat (R4)",
+            "R4",
+            unit=named(state, a.unit),
         )
 
 
@@ -173,13 +189,21 @@ def _check_move(state: "State", a: MoveUnit) -> None:
     kind, reach = allowance(state, a.unit)
     if kind == "normal" and in_combat(state, a.unit):
         raise IllegalActionError(
-            "in_combat", f"{label(state, a.unit)} is in combat: it can only retreat, not make a normal move (R4)", "R4"
+            "in_combat",
+            f"{label(state, a.unit)} is in combat: it can only retreat, not make a normal move (R4)",
+            "R4",
+            unit=named(state, a.unit),
         )
     problems = thing_move_problems(state, a.unit, a.to, reach, may_end_in_combat=False, rule="G4")
     if problems:
         verb = {"normal": "make a normal move", "run": "run", "retreat": "retreat"}[kind]
         raise IllegalActionError(
-            "bad_move", f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems), "G4"
+            "bad_move",
+            f"{label(state, a.unit)} cannot {verb} there: " + "; ".join(problems),
+            "G4",
+            unit=named(state, a.unit),
+            verb=verb,
+            problems=tuple(problems),
         )
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.geometry.measure import TOL
+from game.geometry.problem import Named
 from game.rules.actions import Action, Shoot
-from game.rules.allowances import label
+from game.rules.allowances import label, named
 from game.rules.attacks import Volley, attack_odds, resolve_attacks
 from game.rules.decisions import handles
 from game.rules.errors import IllegalActionError
@@ -73,7 +74,7 @@ def check_attack_target(state: "State", player: int, target: str, rule_for_manif
     if t is None or not t.alive:
         raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield")
     if t.player == player:
-        raise IllegalActionError("friendly", f"{label(state, target)} is a friendly unit")
+        raise IllegalActionError("friendly", f"{label(state, target)} is a friendly unit", target=named(state, target))
 
 
 def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
@@ -100,7 +101,9 @@ def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
 
 def _check_shoot(state: "State", a: Shoot) -> None:
     if state.phase != "shooting":
-        raise IllegalActionError("wrong_phase", f"units shoot in the shooting phase, not the {state.phase} phase")
+        raise IllegalActionError(
+            "wrong_phase", f"units shoot in the shooting phase, not the {state.phase} phase", phase=state.phase
+        )
     u = state.units.get(a.unit)
     if a.unit in state.manifestations:
         if commander_of(state, a.unit) != a.player:
@@ -110,13 +113,19 @@ def _check_shoot(state: "State", a: Shoot) -> None:
     elif u is None or not u.alive or u.player != a.player:
         raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
     if not ranged(state, a.unit):
-        raise IllegalActionError("no_ranged", f"{label(state, a.unit)} has no ranged weapons")
+        raise IllegalActionError(
+            "no_ranged", f"{label(state, a.unit)} has no ranged weapons", unit=named(state, a.unit)
+        )
     flags = flags_of(state, a.unit)
     if flags.get("shot_turn") == state.turn:
-        raise IllegalActionError("shot", f"{label(state, a.unit)} has already shot this phase (R1)", "R1")
+        raise IllegalActionError(
+            "shot", f"{label(state, a.unit)} has already shot this phase (R1)", "R1", unit=named(state, a.unit)
+        )
     for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
         if flags.get(flag) == state.turn:
-            raise IllegalActionError(what, f"{label(state, a.unit)} {what} this turn and cannot shoot")
+            raise IllegalActionError(
+                what, f"{label(state, a.unit)} {what} this turn and cannot shoot", unit=named(state, a.unit)
+            )
     check_attack_target(state, player_of(state, a.unit), a.target)
     reach = max(w.range for w in ranged(state, a.unit))
     d = min(distance_to(state, c, a.target) for c in thing_shapes(state, a.unit))
@@ -125,6 +134,10 @@ def _check_shoot(state: "State", a: Shoot) -> None:
             "out_of_range",
             f"{a.target} is {d:.2f}\" from {label(state, a.unit)}; its longest range is {reach:g}\" (G1)",
             "G1",
+            target=Named(a.target, a.target),
+            distance=d,
+            unit=named(state, a.unit),
+            reach=reach,
         )
     if not shooting_volleys(state, a.unit, a.target):
         raise IllegalActionError(
@@ -132,6 +145,10 @@ def _check_shoot(state: "State", a: Shoot) -> None:
             f"no model of {label(state, a.unit)} has {a.target} both within range "
             f"({reach:g}\"; closest {d:.2f}\") and visible (G1, G2)",
             "G2",
+            unit=named(state, a.unit),
+            target=Named(a.target, a.target),
+            reach=reach,
+            distance=d,
         )
 
 

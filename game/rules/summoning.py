@@ -25,6 +25,7 @@ from shapely.geometry import Point
 from game.data.models import Ability
 from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
+from game.geometry.problem import Named
 from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
 from game.geometry.shapes import polygon_at
 from game.rules.actions import PlaceManifestation
@@ -63,20 +64,31 @@ def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability
     t = army_uses(state, player)
     if scroll_id in t.summon_attempts:
         raise IllegalActionError(
-            "summoned_this_turn", f"player {player}'s army has already tried to summon {name} this turn (M9)", "M9"
+            "summoned_this_turn",
+            f"player {player}'s army has already tried to summon {name} this turn (M9)",
+            "M9",
+            player=player,
+            scroll=Named(name, scroll_id),
         )
     if scroll_id in t.removed:
         raise IllegalActionError(
-            "removed_this_turn", f"{name} was removed this turn and cannot be summoned again this turn (M9)", "M9"
+            "removed_this_turn",
+            f"{name} was removed this turn and cannot be summoned again this turn (M9)",
+            "M9",
+            scroll=Named(name, scroll_id),
         )
     if any(m.scroll == scroll_id and m.player == player for m in state.manifestations.values()):
-        raise IllegalActionError("already_summoned", f"{name} is already on the battlefield (M9)", "M9")
+        raise IllegalActionError(
+            "already_summoned", f"{name} is already on the battlefield (M9)", "M9", scroll=Named(name, scroll_id)
+        )
     cap = state.game.profile.summons_per_wizard_per_phase
     if cap is not None and ability.kind == "spell" and uses(state, unit_id).summons >= cap:
         raise IllegalActionError(
             "summon_cap",
             f"{state.units[unit_id].name} ({unit_id}) has already summoned {cap} endless spell this hero phase (E2)",
             "E2",
+            unit=Named(f"{state.units[unit_id].name} ({unit_id})", unit_id),
+            cap=cap,
         )
 
 
@@ -323,7 +335,13 @@ def _check_place(state: "State", action: PlaceManifestation) -> None:
     if problems:
         name = state.game.content.manifestations[d.scroll].name
         raise IllegalActionError(
-            "bad_setup", f"{name} cannot be set up at ({action.x:.2f}, {action.y:.2f}): " + "; ".join(problems), "M9"
+            "bad_setup",
+            f"{name} cannot be set up at ({action.x:.2f}, {action.y:.2f}): " + "; ".join(problems),
+            "M9",
+            scroll=Named(name, d.scroll),
+            x=action.x,
+            y=action.y,
+            problems=tuple(problems),
         )
 
 

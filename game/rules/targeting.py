@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.data.models import Ability
+from game.geometry.problem import Named
 from game.rules.errors import IllegalActionError
 from game.rules.manifest_units import can_be_affected
 from game.rules.space import distance_to, model_circle, sight
@@ -29,7 +30,12 @@ def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: t
     have = {"WIZARD": ws.wizard_level, "PRIEST": ws.priest_level}
     if not any(have[k] for k in kinds):
         raise IllegalActionError(
-            "not_a_caster", f"{u.name} ({unit_id}) is not a {' or '.join(kinds)}, so it cannot {verb} (M8)", "M8"
+            "not_a_caster",
+            f"{u.name} ({unit_id}) is not a {' or '.join(kinds)}, so it cannot {verb} (M8)",
+            "M8",
+            unit=Named(f"{u.name} ({unit_id})", unit_id),
+            kinds=" or ".join(kinds),
+            verb=verb,
         )
     if not u.alive:
         raise IllegalActionError("slain", f"{u.name} ({unit_id}) has been destroyed")
@@ -90,6 +96,8 @@ def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Abi
             f"{u.name} ({unit_id}) does not know {ability.name}: "
             "it is on neither its warscroll nor its army's lores (M8)",
             "M8",
+            unit=Named(f"{u.name} ({unit_id})", unit_id),
+            ability=Named(ability.name, ability.id),
         )
     return ability
 
@@ -106,7 +114,9 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
             raise IllegalActionError("self_only", f"{ability.name} can only affect its user")
         return
     if target is None:
-        raise IllegalActionError("needs_target", f"{ability.name} needs a target")
+        raise IllegalActionError(
+            "needs_target", f"{ability.name} needs a target", ability=Named(ability.name, ability.id)
+        )
     if target in state.manifestations:
         man = state.manifestations[target]
         if not can_be_affected(state, target):
@@ -114,14 +124,24 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
                 "manifestation_immune", "endless spells cannot be picked by abilities in this profile (E1)", "E1"
             )
         if kind != "enemy" or man.player == player:
-            raise IllegalActionError("bad_target", f"{ability.name} cannot pick manifestation {target}", "M10")
+            raise IllegalActionError(
+                "bad_target",
+                f"{ability.name} cannot pick manifestation {target}",
+                "M10",
+                ability=Named(ability.name, ability.id),
+                target=Named(target, target),
+            )
         name = state.game.content.manifestations[man.scroll].name
     elif target in state.units and state.units[target].alive:
         tu = state.units[target]
         if (kind == "enemy") != (tu.player != player):
             side = "an enemy" if kind == "enemy" else "a friendly"
             raise IllegalActionError(
-                "bad_target", f"{ability.name} must target {side} unit; {tu.name} ({target}) is not"
+                "bad_target",
+                f"{ability.name} must target {side} unit; {tu.name} ({target}) is not",
+                ability=Named(ability.name, ability.id),
+                side=side,
+                target=Named(f"{tu.name} ({target})", target),
             )
         name = f"{tu.name} ({target})"
     else:
@@ -134,10 +154,21 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
             "out_of_range",
             f"{name} is {d:.2f}\" from {caster} model {model}; {ability.name} reaches {ability.range:g}\" (G1)",
             "G1",
+            target=Named(name, target),
+            distance=d,
+            unit=Named(caster, unit_id),
+            model=model,
+            ability=Named(ability.name, ability.id),
+            reach=ability.range,
         )
     if ability.visible and target != unit_id and not sight(state, unit_id, model, target).visible:
         raise IllegalActionError(
-            "not_visible", f"{name} is not visible to {state.units[unit_id].name} model {model} (G2)", "G2"
+            "not_visible",
+            f"{name} is not visible to {state.units[unit_id].name} model {model} (G2)",
+            "G2",
+            target=Named(name, target),
+            unit=Named(state.units[unit_id].name, unit_id),
+            model=model,
         )
 
 
