@@ -100,21 +100,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
 def _wrap_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`text` in lines that fit `width` pixels in the face it is drawn in (a bold title is
     wider than its regular measure: measured regular, it ran off the panel)."""
-    if not bold:
-        return theme.wrap(text, size, width)
-    f = theme.font(size, True)
-    out: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
+    return theme.wrap(text, size, width, bold)
 
 
 def paint_frame(
