@@ -7,6 +7,7 @@ string ({unit}, {n}); the shipped .mo files are the compiled .po files, byte for
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
 import sys
@@ -15,8 +16,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import i18n as tool  # noqa: E402  (tools/i18n.py)
+# tools/i18n.py under a name of its own: pygame-gui brings a package called `i18n`, and once a
+# UI test has imported it, `import i18n` would find that one
+_spec = importlib.util.spec_from_file_location("spellfield_i18n_tool", ROOT / "tools" / "i18n.py")
+tool = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = tool
+_spec.loader.exec_module(tool)
 
 DOMAINS = list(tool.DOMAIN_FILES)
 
