@@ -122,12 +122,14 @@ def test_h_shows_the_key_table_of_this_scene_only(app):
     assert scene.keys_open and scene.keys_rect is not None and scene.field_rect.contains(scene.keys_rect)
     battle = keys_help.rows("battle")
     assert ("E", "end the phase") in battle and ("F12", "screenshot") in battle
-    assert all("L" != k and "F9" not in k and k != "S" for k, _ in battle)
+    assert all("F9" not in k and k != "S" for k, _ in battle)
+    assert ("L", "next language") in battle  # issue 22: the app switches it, for every scene
     # every single-key binding the table shows is one the scene's handle acts on
     source = inspect.getsource(BattleScene.handle)
     for b in keys.bindings_for("battle"):
-        if b.kind and b.kind not in ("confirm_yes", "confirm_no"):
+        if b.kind and b.kind not in ("confirm_yes", "confirm_no", "language"):
             assert f'"{b.kind}"' in source, b
+    assert '"language"' in inspect.getsource(type(app).frame)  # L: App.frame, before any scene
     replay = dict(keys_help.rows("replay"))
     assert "E" not in replay and "U" not in replay and "F5 / Ctrl+S" not in replay  # the replay ignores them
     assert '"end_phase"' in inspect.getsource(ReplayScene.handle)

@@ -19,7 +19,8 @@ def _sizes_in_source() -> set[int]:
     found: set[int] = set()
     for path in UI.rglob("*.py"):
         src = path.read_text(encoding="utf-8")
-        found |= {int(n) for n in re.findall(r"\btext\([^()\n]*?,\s*(\d+)\s*[,)]", src)}
+        # the text may be a call itself: theme.text(_("Title"), 34, ...) (issue 22)
+        found |= {int(n) for n in re.findall(r"\btext\((?:[^()\n]|\([^()\n]*\))*?,\s*(\d+)\s*[,)]", src)}
         found |= {int(n) for n in re.findall(r"\bfont\((\d+)", src)}
     return found
 
