@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import argtypes
+from game.i18n import _
 
 DEFAULT_SIZE = (1280, 800)
 #: Most frames `--frames` renders (an hour at 60 fps is 216,000); most bot decisions `--advance`.
@@ -90,6 +91,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _add(
         parser,
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language: en, ko or ja (default: the SPELLFIELD_LANG environment variable, else the saved setting, "
+        "else the system's)",
+    )
+    _add(
+        parser,
         "--force",
         action="store_true",
         help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
@@ -137,6 +146,33 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # --- language (issue 22) -------------------------------------------------------------------
+
+    def set_language(self, lang: str, remember: bool = True) -> str | None:
+        """Switch every text to `lang` now: each open scene keeps its state and rebuilds its
+        widgets and texts (a battle its panel; its game is untouched). Remembered for the next
+        session unless `remember` is False; returns why the setting could not be saved."""
+        from game import i18n
+        from game.ui import settings
+
+        code = i18n.set_language(lang)
+        for scene in self.scenes:
+            if scene.manager is not None:
+                scene.manager.set_locale(code)  # pygame-gui's own face for the language
+            rebuild = getattr(scene, "on_language", None)
+            if rebuild is not None:
+                rebuild()
+            else:
+                scene.on_resize(self.size)  # every scene rebuilds its widgets and layout here
+        return settings.put("language", code) if remember else None
+
+    def cycle_language(self) -> str | None:
+        """The next language (English, Korean, Japanese, English ...): the menu's Language button, L."""
+        from game import i18n
+
+        codes = list(i18n.LANGUAGES)
+        return self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
+
     def default_options(self) -> dict:
         a = self.args
         from game.data.content import DEFAULT_ARMIES
@@ -159,11 +195,11 @@ class App:
                 profile=opts["profile"], armies=tuple(opts["armies"]), battlefield=opts["map"], seed=opts["seed"]
             )
         except Exception as exc:  # bad ids or data: say so in the menu
-            return f"cannot start: {exc}"
+            return _("cannot start: {problem}").format(problem=exc)
         session.autosaving = not demo and not self.headless
         if advance:
             bots = {1: RandomBot(1, opts["seed"]), 2: RandomBot(2, opts["seed"])}
-            for _ in range(advance):
+            for _step in range(advance):
                 if session.state.is_over():
                     break
                 session.apply(bots[session.decision.player].choose(session.state))
@@ -204,7 +240,7 @@ class App:
             # keeps none (its autosaves stay seedless, their history unverified)
             recorder = Recorder.continuing(game, state, meta)
         except SaveError as exc:  # load_game has re-played the history already; a message all the same
-            return f"{path}: {exc}"
+            return _("{file}: {problem}").format(file=path, problem=exc)
         info = dict(meta.get("info") or {})
         info.pop("saved_at", None)
         if safe_game_id(info.get("game_id")) is None:
@@ -237,7 +273,7 @@ class App:
         was used). A damaged file never stops the player from continuing what is left."""
         from game.ui import storage
 
-        err = storage.resume_problem() or "no saved game to resume"
+        err = storage.resume_problem() or _("no saved game to resume")
         candidates = list(storage.resume_candidates())
         if include_saves:
             candidates += [p for p in storage.list_saves() if p not in candidates]
@@ -248,8 +284,10 @@ class App:
                     return None, None
                 from game.rules import previous_autosave_path
 
-                what = "the previous autosave" if candidate == previous_autosave_path() else "the save"
-                return None, f"resumed {what} ({candidate}); the latest: {err}"
+                what = _("the previous autosave") if candidate == previous_autosave_path() else _("the save")
+                return None, _("resumed {what} ({file}); the latest: {problem}").format(
+                    what=what, file=candidate, problem=err
+                )
             err = problem
         return err, None
 
@@ -284,6 +322,9 @@ class App:
         for it in self.input.poll(scene.manager, dt):
             if it.kind == "resize":
                 self.resize(it.get("size"))
+                continue
+            if it.kind == "language":  # L in any scene: the next language, nothing else changes
+                self.cycle_language()
                 continue
             self.scene.handle(it) if self.scene is not None else None
             if not self.running or self.scene is None:
@@ -433,6 +474,15 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"spellfield: error: {exc}", file=sys.stderr)
         return 2
+    from game import i18n
+
+    try:  # --lang, else SPELLFIELD_LANG, else the saved setting, else the system's language
+        i18n.set_language(choose_language(getattr(args, "lang", None)))
+    except ValueError as exc:
+        import sys
+
+        print(f"spellfield: error: --lang: {exc}", file=sys.stderr)
+        return 2
     init_pygame(headless)
     size = getattr(args, "size", None) or DEFAULT_SIZE
     if isinstance(size, str):
@@ -476,6 +526,22 @@ def run(args: argparse.Namespace) -> int:
             return 2
     _quit()
     return 0
+
+
+def choose_language(flag: str | None = None) -> str:
+    """The language to start in: `flag` (--lang), else $SPELLFIELD_LANG, else the settings'
+    "language" ("" means the system's), else `i18n.system_language()`. A bad flag or variable
+    is returned as it is (set_language names the choices); a bad saved value is ignored."""
+    from game import i18n
+    from game.ui import settings
+
+    for given in (flag, os.environ.get(i18n.ENV_LANG)):
+        if given:
+            return given
+    saved = settings.get("language")
+    if isinstance(saved, str) and saved in i18n.LANGUAGES:
+        return saved
+    return i18n.system_language()
 
 
 def _saved_palette(name: object) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -20,9 +22,9 @@ class Choice:
 
 # Easiest first; "normal" is the default level.
 LEVELS = [
-    Choice("random", "Random", "legal moves at random"),
-    Choice("normal", "Normal", "weighs the exact odds, expected damage, threats and objectives"),
-    Choice("hard", "Hard", "plans each movement phase by playing turns ahead"),
+    Choice("random", N_("Random"), N_("legal moves at random")),
+    Choice("normal", N_("Normal"), N_("weighs the exact odds, expected damage, threats and objectives")),
+    Choice("hard", N_("Hard"), N_("plans each movement phase by playing turns ahead")),
 ]
 
 
@@ -38,7 +40,7 @@ def maps(current: str | None = None) -> list[Choice]:
         try:
             m = load_map(i)
         except Exception:  # a broken map file of the player's: offer it by its file name
-            out.append(Choice(i, Path(i).stem.replace("_", " "), "this map file cannot be read"))
+            out.append(Choice(i, Path(i).stem.replace("_", " "), N_("this map file cannot be read")))
             continue
         out.append(Choice(i, m.name, m.description))
     return out
@@ -64,5 +66,17 @@ def by_id(options: list[Choice], choice_id: str) -> Choice:
     return next((c for c in options if c.id == choice_id), options[0])
 
 
+def label(c: Choice) -> str:
+    """The name the form shows, in the language in use (a content name the catalogues do not
+    have stays as it is)."""
+    return _(c.name) if c.name else c.name
+
+
+def description(c: Choice) -> str:
+    """The one-line description the form shows, in the language in use."""
+    return _(c.description) if c.description else ""
+
+
 def by_name(options: list[Choice], name: str) -> Choice | None:
-    return next((c for c in options if c.name == name), None)
+    """The option shown as `name` (in the language in use, or its English name)."""
+    return next((c for c in options if label(c) == name), None) or next((c for c in options if c.name == name), None)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.intents import Intent
 
@@ -18,14 +19,16 @@ NO_KINDS = ("back", "confirm_no")
 
 @dataclass
 class Confirm:
-    """`question` asked; `on_yes` runs on a yes; `detail` says what yes does. `also_yes` names
+    """`question` asked; `on_yes` runs on a yes; `detail` says what yes does (each English, marked
+    with N_ by the asker, or already translated: drawn through `_`, so a switch of language
+    while it is open shows the new language). `also_yes` names
     more intents that mean yes (the key that asked again, e.g. a second E)."""
 
     question: str
     on_yes: Callable[[], None]
     detail: str = ""
-    yes: str = "Yes (Enter)"
-    no: str = "No (Esc)"
+    yes: str = N_("Yes (Enter)")
+    no: str = N_("No (Esc)")
     also_yes: tuple[str, ...] = ()
     rects: dict[str, pygame.Rect] = field(default_factory=dict)  # where the buttons were drawn
 
@@ -49,12 +52,12 @@ class Confirm:
         shade.fill((8, 9, 12, 170))
         surf.blit(shade, area.topleft)
         w = min(520, area.w - 40)
-        lines = theme.wrap(self.detail, 15, w - 40) if self.detail else []
+        lines = theme.wrap(_(self.detail), 15, w - 40) if self.detail else []  # game.ui.text_wrap
         box = pygame.Rect(0, 0, w, 120 + 20 * len(lines))
         box.center = area.center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surf, theme.ACCENT, box, 3, border_radius=10)
-        t = theme.text(self.question, 20, theme.TEXT, bold=True)
+        t = theme.text(_(self.question), 20, theme.TEXT, bold=True)
         surf.blit(t, (box.centerx - t.get_width() / 2, box.y + 18))
         y = box.y + 26 + t.get_height()
         for line in lines:
@@ -69,6 +72,6 @@ class Confirm:
         for name, label, col in (("yes", self.yes, theme.ACCENT), ("no", self.no, theme.PANEL_EDGE)):
             r = self.rects[name]
             pygame.draw.rect(surf, col, r, border_radius=6)
-            s = theme.text(label, 15, (15, 15, 15) if name == "yes" else theme.TEXT, bold=True)
+            s = theme.text(_(label), 15, (15, 15, 15) if name == "yes" else theme.TEXT, bold=True)
             surf.blit(s, (r.centerx - s.get_width() / 2, r.centery - s.get_height() / 2))
         return box

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.i18n import N_
 from game.ui import widgets
 from game.ui.intents import Intent, intent
 
@@ -35,27 +36,28 @@ class Binding:
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding("W A S D / arrows", "pan the battlefield"),
-    Binding("right-drag", "pan the battlefield"),
-    Binding("wheel, + / -", "zoom (at the pointer)"),
-    Binding("F", "fit the battlefield", kind="fit", codes=(pygame.K_f,)),
-    Binding("R", "ruler: drag base to base", kind="ruler", codes=(pygame.K_r,)),
-    Binding("click", "select a unit: sight lines"),
-    Binding("drag a unit", "move it (deploy, move, charge)", frozenset({BATTLE})),
-    Binding("1-9", "press the panel's buttons", frozenset({BATTLE, REPLAY})),
-    Binding("E", "end the phase", frozenset({BATTLE}), kind="end_phase", codes=(pygame.K_e,)),
-    Binding("Enter / Space", "commit; I am ready", frozenset({BATTLE}), kind="continue",
+    Binding(N_("W A S D / arrows"), N_("pan the battlefield")),
+    Binding(N_("right-drag"), N_("pan the battlefield")),
+    Binding(N_("wheel, + / -"), N_("zoom (at the pointer)")),
+    Binding(N_("F"), N_("fit the battlefield"), kind="fit", codes=(pygame.K_f,)),
+    Binding(N_("R"), N_("ruler: drag base to base"), kind="ruler", codes=(pygame.K_r,)),
+    Binding(N_("click"), N_("select a unit: sight lines")),
+    Binding(N_("drag a unit"), N_("move it (deploy, move, charge)"), frozenset({BATTLE})),
+    Binding(N_("1-9"), N_("press the panel's buttons"), frozenset({BATTLE, REPLAY})),
+    Binding(N_("E"), N_("end the phase"), frozenset({BATTLE}), kind="end_phase", codes=(pygame.K_e,)),
+    Binding(N_("Enter / Space"), N_("commit; I am ready"), frozenset({BATTLE}), kind="continue",
             codes=(pygame.K_RETURN, pygame.K_SPACE)),
-    Binding("Enter / Space", "play or pause", frozenset({REPLAY, RULE_DEMO})),
-    Binding(". / Page Down", "step forward", frozenset({REPLAY, RULE_DEMO})),
-    Binding(", / Page Up", "step back", frozenset({REPLAY, RULE_DEMO})),
-    Binding("U", "undo a move (until a die is rolled)", frozenset({BATTLE}), kind="undo", codes=(pygame.K_u,)),
-    Binding("F5 / Ctrl+S", "save the game", frozenset({BATTLE}), kind="save", codes=(pygame.K_F5,)),
-    Binding("F12", "screenshot", EVERYWHERE, kind="screenshot", codes=(pygame.K_F12,)),
-    Binding("H", "this key table", EVERYWHERE, kind="help", codes=(pygame.K_h,)),
-    Binding("Esc", "cancel, back; leave the battle", ALL, kind="back", codes=(pygame.K_ESCAPE,)),
-    Binding("Esc", "back to the list", frozenset({RULE_DEMO})),
-    Binding("Y / N", "answer a question yes / no", frozenset({BATTLE}), kind="confirm_yes", codes=(pygame.K_y,),
+    Binding(N_("Enter / Space"), N_("play or pause"), frozenset({REPLAY, RULE_DEMO})),
+    Binding(N_(". / Page Down"), N_("step forward"), frozenset({REPLAY, RULE_DEMO})),
+    Binding(N_(", / Page Up"), N_("step back"), frozenset({REPLAY, RULE_DEMO})),
+    Binding(N_("U"), N_("undo a move (until a die is rolled)"), frozenset({BATTLE}), kind="undo", codes=(pygame.K_u,)),
+    Binding(N_("F5 / Ctrl+S"), N_("save the game"), frozenset({BATTLE}), kind="save", codes=(pygame.K_F5,)),
+    Binding(N_("F12"), N_("screenshot"), EVERYWHERE, kind="screenshot", codes=(pygame.K_F12,)),
+    Binding(N_("H"), N_("this key table"), EVERYWHERE, kind="help", codes=(pygame.K_h,)),
+    Binding(N_("L"), N_("next language"), EVERYWHERE, kind="language", codes=(pygame.K_l,)),
+    Binding(N_("Esc"), N_("cancel, back; leave the battle"), ALL, kind="back", codes=(pygame.K_ESCAPE,)),
+    Binding(N_("Esc"), N_("back to the list"), frozenset({RULE_DEMO})),
+    Binding(N_("Y / N"), N_("answer a question yes / no"), frozenset({BATTLE}), kind="confirm_yes", codes=(pygame.K_y,),
             more=((pygame.K_n, "confirm_no"),)),
 )  # fmt: skip
 

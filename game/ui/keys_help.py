@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.input import bindings_for
 
-TITLE = "Keys (H or Esc closes)"
+TITLE = N_("Keys (H or Esc closes)")
 SIZE, ROW, PAD = 14, 20, 12
 
 
 def rows(scene: str) -> list[tuple[str, str]]:
     """(keys, what they do) for `scene`, in the table's order."""
-    return [(b.keys, b.does) for b in bindings_for(scene)]
+    return [(_(b.keys), _(b.does)) for b in bindings_for(scene)]
 
 
 def draw(surf: pygame.Surface, area: pygame.Rect, scene: str) -> pygame.Rect:
@@ -29,7 +30,7 @@ def draw(surf: pygame.Surface, area: pygame.Rect, scene: str) -> pygame.Rect:
     box.center = area.center
     pygame.draw.rect(surf, (28, 30, 36), box, border_radius=8)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=8)
-    surf.blit(theme.text(TITLE, 16, theme.ACCENT, bold=True), (box.x + PAD, box.y + 8))
+    surf.blit(theme.text(_(TITLE), 16, theme.ACCENT, bold=True), (box.x + PAD, box.y + 8))
     y = box.y + 36
     for keys, does in table:
         if y + ROW > box.bottom:

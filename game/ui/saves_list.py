@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
 from game.ui import storage
-from game.ui.position_words import where_text
+from game.ui.position_words import where_words, where_words_from_text
 
 MAX_READ = 64 * 1024 * 1024
 
@@ -59,8 +60,12 @@ class Entry:
 
 def mode_text(info: dict[str, Any]) -> str:
     if info.get("mode") == "ai":
-        return f"vs AI ({info.get('ai_level') or 'normal'})"
-    return "Hotseat"
+        from game.ui import choices
+
+        level = str(info.get("ai_level") or "normal")
+        shown = next((choices.label(c) for c in choices.LEVELS if c.id == level), level)
+        return _("vs AI ({level})").format(level=shown.lower() if shown.isascii() else shown)
+    return _("Hotseat")
 
 
 def when_text(when: float) -> str:
@@ -71,31 +76,39 @@ def _army_name(army_id: Any) -> str:
     from game.data.content import default_content
 
     army = default_content().armies.get(army_id) if isinstance(army_id, str) else None
-    return army.name if army is not None else "an unknown army"
+    return _(army.name) if army is not None else _("an unknown army")
 
 
 def _map_name(header: dict[str, Any]) -> str:
     carried = header.get("map_data")
     if isinstance(carried, dict) and isinstance(carried.get("name"), str):
-        return carried["name"][:40]
+        return _(carried["name"][:40])
     from game.data.content import list_maps, load_map
 
     name = header.get("map")
     if isinstance(name, str) and name in list_maps():  # never a path from someone's file
         try:
-            return load_map(name).name
+            return _(load_map(name).name)
         except Exception:
             pass
-    return "an unknown map"
+    return _("an unknown map")
 
 
 def _describe(header: dict[str, Any], info: dict[str, Any], where: str, score: str) -> tuple[str, list[str]]:
     armies = header.get("armies") if isinstance(header.get("armies"), list) else []
     a1, a2 = (_army_name(a) for a in (list(armies) + [None, None])[:2])
-    title = info.get("title") if isinstance(info.get("title"), str) and info.get("title") else f"{a1} vs {a2}"
+    title = (
+        info.get("title")
+        if isinstance(info.get("title"), str) and info.get("title")
+        else _("{army1} vs {army2}").format(army1=a1, army2=a2)
+    )
     profile = header.get("profile")
-    rules = _profile_names().get(profile, "unknown rules") if isinstance(profile, str) else "unknown rules"
-    details = [f"{mode_text(info)}, {_map_name(header)}, {rules}", ", ".join(x for x in (where, score) if x)]
+    unknown = _("unknown rules")
+    rules = _(_profile_names()[profile]) if isinstance(profile, str) and profile in _profile_names() else unknown
+    details = [
+        _("{mode}, {map}, {rules}").format(mode=mode_text(info), map=_map_name(header), rules=rules),
+        _(", ").join(x for x in (where, score) if x),
+    ]
     return str(title)[:MAX_TITLE], [d for d in details if d]
 
 
@@ -112,9 +125,9 @@ def _read(p: Path) -> tuple[Any, str | None]:
         raw = read_regular_bytes(p, MAX_READ, p.name, _Err)
         return json.loads(raw.decode("utf-8")), None
     except _Err as exc:
-        return None, f"cannot be read: {str(exc).split(': ', 1)[-1]}"
+        return None, _("cannot be read: {problem}").format(problem=str(exc).split(": ", 1)[-1])
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return None, "damaged: not a readable save file"
+        return None, _("damaged: not a readable save file")
 
 
 def _mtime(p: Path) -> float:
@@ -130,25 +143,37 @@ def _save_entry(p: Path, autosaved: bool) -> tuple[str | None, Entry]:
 
     data, problem = _read(p)
     when = _mtime(p)
-    name = "Autosave" if autosaved else "Saved game"
+    name = _("Autosave") if autosaved else _("Saved game")
     if problem is None and not (isinstance(data, dict) and data.get("format") == "spellfield-save"):
-        problem = "not a Spellfield save"
+        problem = _("not a Spellfield save")
     if problem is None and not is_loadable_save(p):
-        problem = "damaged: its game state does not match its checksum"
+        problem = _("damaged: its game state does not match its checksum")
     if problem is not None:
         return None, Entry(
-            "save", p, f"{name} ({p.name})", [f"Cannot be opened: {problem}"], when, problem, [p], autosaved
+            "save",
+            p,
+            _("{name} ({file})").format(name=name, file=p.name),
+            [_("Cannot be opened: {problem}").format(problem=problem)],
+            when,
+            problem,
+            [p],
+            autosaved,
         )
     info = clean_info(data.get("info"))
     header = data.get("header") if isinstance(data.get("header"), dict) else {}
     st = data["state"]
     score = st.get("score")
-    score_text = f"score {score[0]} - {score[1]}" if isinstance(score, list) and len(score) == 2 else ""
-    where = where_text(st.get("stage"), st.get("round"), st.get("active"), st.get("phase"))
+    score_text = (
+        _("score {score1} - {score2}").format(score1=score[0], score2=score[1])
+        if isinstance(score, list) and len(score) == 2
+        else ""
+    )
+    where = where_words(st.get("stage"), st.get("round"), st.get("active"), st.get("phase"))
     title, details = _describe(header, info, where, score_text)
     saved_at = info.get("saved_at")
     when = float(saved_at) if isinstance(saved_at, (int, float)) and saved_at > 0 else when
-    details[-1:] = [f"{details[-1]}, {when_text(when)}" + (" (autosave)" if autosaved else "")]
+    stamp = _("{details}, {when} (autosave)") if autosaved else _("{details}, {when}")
+    details[-1:] = [stamp.format(details=details[-1], when=when_text(when))]
     history = data.get("history")
     n = len(history) if isinstance(history, list) else 0
     gid = info.get("game_id") if isinstance(info.get("game_id"), str) else None
@@ -182,18 +207,24 @@ def replay_entries(extra: list[Path] | None = None) -> list[Entry]:
         data, problem = _read(p)
         when = _mtime(p)
         if problem is None and not (isinstance(data, dict) and isinstance(data.get("header"), dict)):
-            problem = "damaged: not a replay file"
+            problem = _("damaged: not a replay file")
         if problem is not None:
-            out.append(Entry("replay", p, f"Replay ({p.name})", [f"Cannot be opened: {problem}"], when, problem, [p]))
+            title = _("Replay ({file})").format(file=p.name)
+            out.append(
+                Entry(
+                    "replay", p, title, [_("Cannot be opened: {problem}").format(problem=problem)], when, problem, [p]
+                )
+            )
             continue
         info = clean_info(data.get("info"))
         steps = data.get("steps") if isinstance(data.get("steps"), list) else []
-        where = str(info.get("where") or f"{len(steps)} actions")
-        score = f"score {info['score']}" if isinstance(info.get("score"), str) else ""
+        stored = info.get("where")
+        where = where_words_from_text(str(stored)) if stored else _("{n} actions").format(n=len(steps))
+        score = _("score {score}").format(score=info["score"]) if isinstance(info.get("score"), str) else ""
         title, details = _describe(data["header"], info, where, score)
         saved_at = info.get("saved_at")
         when = float(saved_at) if isinstance(saved_at, (int, float)) and saved_at > 0 else when
-        details[-1:] = [f"{details[-1]}, {when_text(when)}"]
+        details[-1:] = [_("{details}, {when}").format(details=details[-1], when=when_text(when))]
         out.append(Entry("replay", p, title, details, when, None, [p], actions=len(steps)))
     return sorted(out, key=lambda e: e.when, reverse=True)
 
@@ -211,7 +242,7 @@ def delete(entry: Entry) -> str | None:
         except FileNotFoundError:
             pass
         except OSError as exc:
-            return f"Could not delete {p.name}: {describe_os_error(exc, p)}"
+            return _("Could not delete {file}: {problem}").format(file=p.name, problem=describe_os_error(exc, p))
     return None
 
 
@@ -222,7 +253,7 @@ def rename(entry: Entry, title: str) -> str | None:
 
     title = " ".join(title.split())[:MAX_TITLE]
     if entry.problem is not None:
-        return f"A damaged file cannot be renamed: {entry.problem}"
+        return _("A damaged file cannot be renamed: {problem}").format(problem=entry.problem)
     paths = list(entry.paths)
     replay = storage.replays_dir() / f"{entry.game_id}.json"
     if entry.kind == "save" and entry.game_id and storage._is_regular(replay):
@@ -237,6 +268,6 @@ def rename(entry: Entry, title: str) -> str | None:
         try:
             write_json_atomic(p, data, what=entry.kind)
         except (OutputError, OSError, ValueError) as exc:
-            return f"Could not rename: {exc}"
+            return _("Could not rename: {problem}").format(problem=exc)
     entry.title = title or entry.title
     return None

@@ -7,7 +7,9 @@ Unknown keys are kept, so an older game does not drop a newer game's settings.
 
 Settings (key: default):
 - `palette`: "default" or "okabe_ito" (theme.use_palette), the colour-blind-safe palette;
-- `confirm_rolls`: True: a declared spell, prayer, banish, charge or shot waits for a confirm.
+- `confirm_rolls`: True: a declared spell, prayer, banish, charge or shot waits for a confirm;
+- `language`: "en", "ko" or "ja", or "" for the system's language (issue 22; --lang and
+  SPELLFIELD_LANG come first).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
+
 FORMAT = "spellfield-settings"
 MAX_BYTES = 64 * 1024
-DEFAULTS: dict[str, Any] = {"palette": "default", "confirm_rolls": True}
+DEFAULTS: dict[str, Any] = {"palette": "default", "confirm_rolls": True, "language": ""}
 
 # Keyed by the file's path: tests and a changed SPELLFIELD_DATA_DIR read their own file.
 _cache: dict[Path, dict[str, Any]] = {}
@@ -51,19 +55,21 @@ def load() -> dict[str, Any]:
         raw = read_regular_bytes(p, MAX_BYTES, what="settings file")
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{p}: not a Spellfield settings file")
+            raise ValueError(_("{file}: not a Spellfield settings file").format(file=p))
         for key, value in data.items():
             if key == "format":
                 continue
             if _valid(key, value):
                 values[key] = value
             else:
-                _problem = f"{p}: {key}: expected {type(DEFAULTS[key]).__name__}, kept the default"
+                _problem = _("{file}: {key}: expected {type}, kept the default").format(
+                    file=p, key=key, type=type(DEFAULTS[key]).__name__
+                )
     except DataError as exc:
         if not str(exc).endswith(": no such file"):  # no file yet: the defaults, quietly
             _problem = str(exc)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        _problem = f"{p}: cannot read the settings: {exc}"
+        _problem = _("{file}: cannot read the settings: {problem}").format(file=p, problem=exc)
     _cache[p] = values
     _problems[p] = _problem
     return dict(values)
@@ -90,7 +96,7 @@ def put(key: str, value: Any) -> str | None:
     try:
         write_json_atomic(path(), {"format": FORMAT, **values}, what="settings file")
     except (OSError, ValueError) as exc:
-        return f"settings not saved: {exc}"
+        return _("settings not saved: {problem}").format(problem=exc)
     return None
 
 

@@ -88,22 +88,43 @@ def side_width(window_w: int) -> int:
 
 
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+#: Korean and Japanese text needs its own Noto face (pygame-gui ships both, SIL Open Font License);
+#: each also has the Latin letters, so a Korean screen's digits and rule IDs match its words.
+LANG_FONT_FILES = {
+    "ko": {False: "NotoSansKR-Regular.ttf", True: "NotoSansKR-Bold.ttf"},
+    "ja": {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"},
+}
 # Noto Sans pixels per `size`: glyphs as big as the earlier default font's at the same `size`
 # (pygame-ce drew that one at 0.6875 of 1.35 x size), so layouts keep their room.
 FONT_SCALE = 0.93
 
 
-def font_path(bold: bool = False) -> str:
-    """The Noto Sans file pygame-gui ships (its data folder), regular or bold."""
-    return str(resources.files("pygame_gui.data") / FONT_FILES[bold])
+def _lang(lang: str | None) -> str:
+    from game import i18n
+
+    return lang if lang is not None else i18n.language()
+
+
+def font_path(bold: bool = False, lang: str | None = None) -> str:
+    """The Noto file pygame-gui ships (its data folder) for the language (default: the one in
+    use), regular or bold: Noto Sans, Noto Sans KR or Noto Sans JP."""
+    files = LANG_FONT_FILES.get(_lang(lang), FONT_FILES)
+    return str(resources.files("pygame_gui.data") / files[bold])
 
 
 @cache
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans with glyphs about as big as `size` suggests; `bold` is its real bold face.
-    (pygame-ce's default font, drawn this small, spaced letters unevenly: "ph ase".)"""
-    return pygame.font.Font(font_path(bold), max(6, round(size * FONT_SCALE)))
+def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
+    return pygame.font.Font(font_path(bold, lang), max(6, round(size * FONT_SCALE)))
 
+
+def font(size: int, bold: bool = False, lang: str | None = None) -> pygame.font.Font:
+    """Noto Sans (KR, JP for Korean, Japanese) with glyphs about as big as `size` suggests;
+    `bold` is its real bold face. Cached per language, so a switch picks the other face.
+    (pygame-ce's default font, drawn this small, spaced letters unevenly: "ph ase".)"""
+    return _font(size, bold, _lang(lang))
+
+
+font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]  # callers that cleared the old cache
 
 _TEXT_CACHE: dict = {}
 
@@ -111,13 +132,14 @@ _TEXT_CACHE: dict = {}
 def forget_fonts() -> None:
     """Drop cached fonts and text: a font made before `pygame.quit()` is dead, so a second run
     of the front end in one process (tests, a relaunch) must make its own."""
-    font.cache_clear()
+    _font.cache_clear()
     _TEXT_CACHE.clear()
 
 
 def text(s: str, size: int = 15, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """A rendered text surface, cached (labels repeat every frame)."""
-    key = (s, size, colour, bold)
+    """A rendered text surface, cached (labels repeat every frame), in the language's face."""
+    lang = _lang(None)
+    key = (s, size, colour, bold, lang)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
@@ -127,21 +149,12 @@ def text(s: str, size: int = 15, colour=TEXT, bold: bool = False) -> pygame.Surf
     return surf
 
 
-def wrap(s: str, size: int, width: int) -> list[str]:
-    """Split `s` into lines that fit `width` pixels."""
-    f = font(size)
-    out: list[str] = []
-    for para in s.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `s` into lines that fit `width` pixels (game.ui.text_wrap: spaces in English and
+    Korean, between characters in Japanese with its line-start and line-end rules)."""
+    from game.ui.text_wrap import wrap as wrap_text
+
+    return wrap_text(s, width, font(size, bold))
 
 
 def gui_theme_path() -> str:

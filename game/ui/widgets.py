@@ -18,7 +18,17 @@ NAMES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def new_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    return pygame_gui.UIManager(size, gui_theme_path(), enable_live_theme_updates=False)
+    """A pygame-gui manager in the language in use: its theme (assets/theme.json) gives each
+    element a Noto face per locale (Noto Sans, Noto Sans KR, Noto Sans JP)."""
+    from game import i18n
+    from game.ui.theme import font_path
+
+    manager = pygame_gui.UIManager(size, None, enable_live_theme_updates=False, starting_language=i18n.language())
+    # pygame-gui knows only its own locale's face by name: tell it where all three live
+    for name, lang in (("noto_sans", "en"), ("noto_sans_kr", "ko"), ("noto_sans_jp", "ja")):
+        manager.add_font_paths(name, font_path(False, lang), font_path(True, lang))
+    manager.get_theme().load_theme(gui_theme_path())
+    return manager
 
 
 def button(

@@ -92,7 +92,8 @@ def test_s_pans_and_is_no_longer_the_screenshot(app, monkeypatch):
 
 
 def test_dead_keys_are_gone_and_every_key_is_in_the_table():
-    assert pygame.K_l not in keys.KEYS and pygame.K_F9 not in keys.KEYS
+    assert pygame.K_F9 not in keys.KEYS
+    assert keys.KEYS[pygame.K_l] == "language"  # L is alive again: the next language (issue 22)
     assert keys.KEYS[pygame.K_F12] == "screenshot"
     listed = {c for b in keys.BINDINGS for c in b.codes} | {c for b in keys.BINDINGS for c, _ in b.more}
     assert set(keys.KEYS) == listed  # one source: no key the table does not show
@@ -121,12 +122,14 @@ def test_h_shows_the_key_table_of_this_scene_only(app):
     assert scene.keys_open and scene.keys_rect is not None and scene.field_rect.contains(scene.keys_rect)
     battle = keys_help.rows("battle")
     assert ("E", "end the phase") in battle and ("F12", "screenshot") in battle
-    assert all("L" != k and "F9" not in k and k != "S" for k, _ in battle)
+    assert all("F9" not in k and k != "S" for k, _ in battle)
+    assert ("L", "next language") in battle  # issue 22: the app switches it, for every scene
     # every single-key binding the table shows is one the scene's handle acts on
     source = inspect.getsource(BattleScene.handle)
     for b in keys.bindings_for("battle"):
-        if b.kind and b.kind not in ("confirm_yes", "confirm_no"):
+        if b.kind and b.kind not in ("confirm_yes", "confirm_no", "language"):
             assert f'"{b.kind}"' in source, b
+    assert '"language"' in inspect.getsource(type(app).frame)  # L: App.frame, before any scene
     replay = dict(keys_help.rows("replay"))
     assert "E" not in replay and "U" not in replay and "F5 / Ctrl+S" not in replay  # the replay ignores them
     assert '"end_phase"' in inspect.getsource(ReplayScene.handle)

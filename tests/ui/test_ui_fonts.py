@@ -19,7 +19,8 @@ def _sizes_in_source() -> set[int]:
     found: set[int] = set()
     for path in UI.rglob("*.py"):
         src = path.read_text(encoding="utf-8")
-        found |= {int(n) for n in re.findall(r"\btext\([^()\n]*?,\s*(\d+)\s*[,)]", src)}
+        # the text may be a call itself: theme.text(_("Title"), 34, ...) (issue 22)
+        found |= {int(n) for n in re.findall(r"\btext\((?:[^()\n]|\([^()\n]*\))*?,\s*(\d+)\s*[,)]", src)}
         found |= {int(n) for n in re.findall(r"\bfont\((\d+)", src)}
     return found
 
@@ -44,7 +45,10 @@ def test_the_text_keeps_its_room(app):
 
 def test_the_gui_theme_uses_noto_sans_everywhere():
     data = json.loads(Path(theme.gui_theme_path()).read_text(encoding="utf-8"))
-    fonts = [block["font"] for block in data.values() if "font" in block]
-    assert fonts and all(f["name"] == "noto_sans" for f in fonts)
+    blocks = [block["font"] for block in data.values() if "font" in block]
+    # each font block: Noto Sans for English, Noto Sans KR / JP for the Korean / Japanese locale
+    assert blocks and all(isinstance(b, list) for b in blocks)
+    faces = {"en": "noto_sans", "ko": "noto_sans_kr", "ja": "noto_sans_jp"}
+    assert all({f.get("locale", "en"): f["name"] for f in b} == faces for b in blocks)
     assert Path(theme.font_path()).name == "NotoSans-Regular.ttf" and Path(theme.font_path()).is_file()
     assert Path(theme.font_path(bold=True)).is_file()

@@ -15,6 +15,7 @@ import pygame
 
 from game.demos.geometry import Geometry
 from game.demos.runner import DemoRun, Frame
+from game.i18n import N_, _
 from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
@@ -77,7 +78,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
     for ol in geo.outlines:
         draw_marks(renderer, surf, [Region(ol.shape, _col(ol.colour), alpha=60 if ol.fill else 0)])
         if ol.label:
-            minx, _, maxx, maxy = ol.shape.bounds
+            minx, _miny, maxx, maxy = ol.shape.bounds
             _label(renderer, ol.label, cam.to_screen((minx + maxx) / 2, maxy), _col(ol.colour))
     for p in geo.paths:
         pts = [cam.to_screen(*q) for q in p.points]
@@ -100,21 +101,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
 def _wrap_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`text` in lines that fit `width` pixels in the face it is drawn in (a bold title is
     wider than its regular measure: measured regular, it ran off the panel)."""
-    if not bold:
-        return theme.wrap(text, size, width)
-    f = theme.font(size, True)
-    out: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
+    return theme.wrap(text, size, width, bold)
 
 
 def paint_frame(
@@ -163,23 +150,26 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
         surf.blit(theme.text(line, 20, theme.ACCENT, bold=True), (x, y))
         y += 24
     n = len(run.frames) - 1
-    step = "Set-up" if frame.index == 0 else f"Step {frame.index} of {n}"
-    profile = {name: title for name, title, _ in query.profile_choices()}.get(meta.profile, meta.profile)
-    sub = f"{step}   |   rules {', '.join(meta.rules)}   |   {profile}"
+    step = _("Set-up") if frame.index == 0 else _("Step {index} of {n}").format(index=frame.index, n=n)
+    profile = {name: title for name, title, _d in query.profile_choices()}.get(meta.profile, meta.profile)
+    sub = _("{step}   |   rules {rules}   |   {profile}").format(
+        step=step, rules=", ".join(meta.rules), profile=_(profile)
+    )
     for line in _wrap_lines(sub, 14, w):  # wraps, never clips (a narrow GIF too)
         surf.blit(theme.text(line, 14, theme.TEXT_DIM), (x, y))
         y += 18
     y += 6
     cap_col = theme.TEXT_BAD if frame.refused else theme.TEXT
     for para in frame.caption.split("\n"):
-        colour = theme.TEXT_BAD if para.startswith("Refused:") else cap_col if not frame.refused else theme.TEXT
+        refused = para.startswith("Refused:") or para.startswith(_("Refused:"))
+        colour = theme.TEXT_BAD if refused else cap_col if not frame.refused else theme.TEXT
         for line in _wrap_lines(para, 17, w):
             surf.blit(theme.text(line, 17, colour), (x, y))
             y += 21
         y += 4
     if frame.geometry.notes:
         y += 4
-        surf.blit(theme.text("Measured", 14, theme.RING_SPELL, bold=True), (x, y))
+        surf.blit(theme.text(_("Measured"), 14, theme.RING_SPELL, bold=True), (x, y))
         y += 18
         for note in frame.geometry.notes[:6]:
             for line in _wrap_lines(note, 14, w - 8):
@@ -187,7 +177,7 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
                 y += 17
     if frame.events:
         y += 6
-        surf.blit(theme.text("The engine", 14, theme.RING_SPELL, bold=True), (x, y))
+        surf.blit(theme.text(_("The engine"), 14, theme.RING_SPELL, bold=True), (x, y))
         y += 18
         shown = 0
         for ev in frame.events:
@@ -204,14 +194,14 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
                 y += 16
             shown += 1
     for p in frame.problems[:3]:
-        for line in _wrap_lines("MISMATCH: " + p, 13, w):
+        for line in _wrap_lines(_("MISMATCH: {problem}").format(problem=p), 13, w):
             surf.blit(theme.text(line, 13, theme.TEXT_BAD), (x, y))
             y += 16
     # the rule text panel: the first rule this step turns on
     rules = frame.rules or meta.rules
     title, text = rule_text(rules[0])
     if len(rules) > 1:
-        title += f"   (also {', '.join(rules[1:4])})"
+        title += _("   (also {rules})").format(rules=", ".join(rules[1:4]))
     lines = _wrap_lines(text, 13, w - 16)
     heads = _wrap_lines(title, 14, w - 16, bold=True)
     feet = _wrap_lines(footer, 12, w) if footer else []
@@ -264,10 +254,10 @@ class DemoScene(Scene):
         y = h - 44
         for i, (label, it) in enumerate(
             (
-                ("< Prev", intent("step", delta=-1)),
-                ("Next >", intent("step", delta=1)),
-                ("Pause" if self.playing else "Autoplay", intent("toggle_play")),
-                ("Back", intent("back")),
+                (_("< Prev"), intent("step", delta=-1)),
+                (_("Next >"), intent("step", delta=1)),
+                (_("Pause") if self.playing else _("Autoplay"), intent("toggle_play")),
+                (_("Back"), intent("back")),
             )
         ):
             widgets.button((x + i * (bw + 6), y, bw, 36), label, self.manager, it)
@@ -275,11 +265,11 @@ class DemoScene(Scene):
         if self.last_shown:  # the last step offers the demonstration again, or the next one
             half = (pw - 28 - 6) // 2
             y -= 44
-            widgets.button((x, y, half, 36), "Again", self.manager, intent("again"))
+            widgets.button((x, y, half, 36), _("Again"), self.manager, intent("again"))
             nxt = self.next_name()
-            tip = f"next: {self.title_of(nxt)}" if nxt else None
+            tip = _("next: {title}").format(title=self.title_of(nxt)) if nxt else None
             widgets.button(
-                (x + half + 6, y, half, 36), "Next demonstration", self.manager, intent("next_demo"), tooltip=tip
+                (x + half + 6, y, half, 36), _("Next demonstration"), self.manager, intent("next_demo"), tooltip=tip
             )
 
     def at_end(self) -> bool:
@@ -301,9 +291,9 @@ class DemoScene(Scene):
         from game.demos import load_demo
 
         try:
-            return load_demo(name).demo.title if name else ""
+            return _(load_demo(name).demo.title) if name else ""
         except Exception:
-            return "another demonstration"
+            return _("another demonstration")
 
     def next_demo(self) -> None:
         nxt = self.next_name()
@@ -315,7 +305,7 @@ class DemoScene(Scene):
         try:
             run = run_demo(load_demo(nxt))
         except Exception as exc:
-            self.message = f"Cannot open the next demonstration: {exc}"
+            self.message = _("Cannot open the next demonstration: {problem}").format(problem=exc)
             return
         self.app.replace(DemoScene(self.app, run, nxt, self.sequence))
 
@@ -356,9 +346,9 @@ class DemoScene(Scene):
             from game.data.safe_io import OutputError
 
             try:
-                self.message = f"screenshot saved: {self.app.screenshot()}"
+                self.message = _("screenshot saved: {path}").format(path=self.app.screenshot())
             except OutputError as exc:
-                self.message = f"no screenshot: {exc}"
+                self.message = _("no screenshot: {problem}").format(problem=exc)
 
     def update(self, dt: float) -> None:
         if self.playing:
@@ -378,7 +368,7 @@ class DemoScene(Scene):
         # the rule box ends above the key hint and the buttons
         strip = self.strip()
         self.renderer = paint_frame(surface, self.run, self.index, self.renderer, reserve=strip)
-        hint = theme.text(", / . step   Space autoplay   H keys   Esc back", 12, theme.TEXT_DIM)
+        hint = theme.text(_(", / . step   Space autoplay   H keys   Esc back"), 12, theme.TEXT_DIM)
         surface.blit(hint, (w - pw + 14, h - strip + 2))
         if self.message:
             m = theme.text(self.message, 13, theme.TEXT_BAD)
@@ -392,7 +382,7 @@ class DemoScene(Scene):
 
 
 #: Rule families by the rule ID's letter, in the list's order (RULES.md's sections).
-FAMILIES = [("M", "Magic"), ("E", "Endless spells"), ("G", "Geometry"), ("R", "Core")]
+FAMILIES = [("M", N_("Magic")), ("E", N_("Endless spells")), ("G", N_("Geometry")), ("R", N_("Core"))]
 CHIP_COLOURS = {"M": "WIZARD", "E": "RING_CONTROL", "G": "RING_REACH", "R": "TEXT_DIM"}  # theme names
 TITLE_SIZE, CHIP_SIZE, HEAD_SIZE = 16, 13, 18
 
@@ -422,7 +412,7 @@ class DemoEntry:
             if re.fullmatch(r"[a-z]\d+", word):
                 if word not in (r.lower() for r in self.rules):
                     return False
-            elif word not in self.title.lower() and word not in self.name.lower():
+            elif word not in self.title.lower() and word not in _(self.title).lower() and word not in self.name.lower():
                 return False
         return True
 
@@ -490,12 +480,12 @@ class DemoListScene(Scene):
         w, h = self.app.size
         lw = min(820, w - 40)
         x = w // 2 - lw // 2
-        UILabel(pygame.Rect(x, 112, 70, 34), "Filter", manager=m, object_id="#form_label")
+        UILabel(pygame.Rect(x, 112, 70, 34), _("Filter"), manager=m, object_id="#form_label")
         entry = UITextEntryLine(pygame.Rect(x + 80, 112, min(360, lw - 280), 34), manager=m, initial_text=self.query)
         entry.set_text(self.query)
         widgets.named(entry, "filter")
         self.list_rect = pygame.Rect(x, 158, lw, max(120, h - 158 - 70))
-        widgets.button((x, self.list_rect.bottom + 14, 200, 42), "Back", m, intent("back"), object_id="#menu_button")
+        widgets.button((x, self.list_rect.bottom + 14, 200, 42), _("Back"), m, intent("back"), object_id="#menu_button")
         self.layout()
 
     def shown(self) -> list[DemoEntry]:
@@ -514,9 +504,9 @@ class DemoListScene(Scene):
             if e.family != family:
                 family = e.family
                 y += 6 if self.rows else 0
-                self.rows.append(ListRow(y, 30, [family]))
+                self.rows.append(ListRow(y, 30, [_(family)]))
                 y += 30
-            lines = theme.wrap(e.title, TITLE_SIZE, self.list_rect.w - self.chips_width(e) - 40)
+            lines = theme.wrap(_(e.title), TITLE_SIZE, self.list_rect.w - self.chips_width(e) - 40)
             hgt = max(22, 21 * len(lines)) + 12
             self.rows.append(ListRow(y, hgt, lines, e))
             y += hgt
@@ -558,7 +548,7 @@ class DemoListScene(Scene):
             if shown:
                 self.open((self.hover or shown[0]).name)
             else:
-                self.message = "No demonstration matches the filter."
+                self.message = _("No demonstration matches the filter.")
 
     def open(self, name: str) -> None:
         from game.demos import load_demo, run_demo
@@ -566,7 +556,7 @@ class DemoListScene(Scene):
         try:
             run = run_demo(load_demo(name))
         except Exception as exc:
-            self.message = f"Cannot open that demonstration: {exc}"
+            self.message = _("Cannot open that demonstration: {problem}").format(problem=exc)
             return
         self.app.push(DemoScene(self.app, run, name, [e.name for e in self.shown()]))
 
@@ -575,14 +565,20 @@ class DemoListScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
-        t = theme.text("Rule demonstrations", 32, theme.ACCENT, bold=True)
+        t = theme.text(_("Rule demonstrations"), 32, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, 30))
         s = theme.text(
-            "Each one plays through the engine, step by step, drawn to scale. Click one to play it.", 15, theme.TEXT_DIM
+            _("Each one plays through the engine, step by step, drawn to scale. Click one to play it."),
+            15,
+            theme.TEXT_DIM,
         )
         surface.blit(s, (w / 2 - s.get_width() / 2, 72))
         n, total = len(self.shown()), len(self.entries)
-        count = f"{total} demonstrations" if not self.query.strip() else f"{n} of {total} match"
+        count = (
+            _("{total} demonstrations").format(total=total)
+            if not self.query.strip()
+            else _("{n} of {total} match").format(n=n, total=total)
+        )
         c = theme.text(count, 15, theme.TEXT_DIM)
         lr = self.list_rect
         surface.blit(c, (lr.right - c.get_width(), 120))
@@ -598,7 +594,7 @@ class DemoListScene(Scene):
         old_clip = surface.get_clip()
         surface.set_clip(lr)
         if not self.rows:
-            t = theme.text("No demonstration matches the filter.", 16, theme.TEXT_DIM)
+            t = theme.text(_("No demonstration matches the filter."), 16, theme.TEXT_DIM)
             surface.blit(t, (lr.x + 16, lr.y + 14))
         for row in self.rows:
             y = lr.y + row.y - self.scroll

@@ -8,6 +8,7 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.data.content import DEFAULT_MAP
+from game.i18n import LANGUAGES, N_, _, language
 from game.ui import choices, storage, theme, widgets
 from game.ui.choices import Choice
 from game.ui.intents import Intent, intent
@@ -19,7 +20,12 @@ SAVES_RECHECK = 1.0
 
 
 # The menu's palette button says which colours are on (theme.use_palette; --palette at start-up).
-PALETTE_LABELS = {"default": "Colours: standard", "okabe_ito": "Colours: colour-blind safe"}
+PALETTE_LABELS = {"default": N_("Colours: standard"), "okabe_ito": N_("Colours: colour-blind safe")}
+
+
+def language_label() -> str:
+    """The Language button: the language in use, in its own name ("Language: English", "언어: 한국어")."""
+    return _("Language: {language}").format(language=LANGUAGES[language()])
 
 
 class MenuScene(Scene):
@@ -47,21 +53,22 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         x = w // 2 - BW // 2
-        y = max(200, h // 2 - 150)
+        y = max(150, h // 2 - 170)  # ten buttons: from 150px down they fit a 640px window
         can_resume, can_load = self.available
-        nothing = "No saved game yet: a battle saves itself as you play."
+        nothing = _("No saved game yet: a battle saves itself as you play.")
         items = [
-            ("New hotseat game", intent("menu", go="new"), True, None),
-            ("Play vs AI", intent("menu", go="vs_ai"), True, None),
-            ("Resume", intent("menu", go="resume"), can_resume, None if can_resume else nothing),
-            ("Load", intent("menu", go="load"), can_load, None if can_load else nothing),
-            ("Replays", intent("menu", go="replays"), True, None),
-            ("Watch the AI (demo)", intent("menu", go="demo"), True, None),
-            ("Rule demonstrations", intent("menu", go="demos"), True, None),
-            (PALETTE_LABELS[theme.PALETTE], intent("menu", go="palette"), True, None),
-            ("Quit", intent("menu", go="quit"), True, None),
+            (_("New hotseat game"), intent("menu", go="new"), True, None),
+            (_("Play vs AI"), intent("menu", go="vs_ai"), True, None),
+            (_("Resume"), intent("menu", go="resume"), can_resume, None if can_resume else nothing),
+            (_("Load"), intent("menu", go="load"), can_load, None if can_load else nothing),
+            (_("Replays"), intent("menu", go="replays"), True, None),
+            (_("Watch the AI (demo)"), intent("menu", go="demo"), True, None),
+            (_("Rule demonstrations"), intent("menu", go="demos"), True, None),
+            (_(PALETTE_LABELS[theme.PALETTE]), intent("menu", go="palette"), True, None),
+            (language_label(), intent("menu", go="language"), True, _("English, Korean, Japanese (also the L key)")),
+            (_("Quit"), intent("menu", go="quit"), True, None),
         ]
-        gap = 10 if h >= 720 else 4  # nine buttons fit a 650px window too
+        gap = 10 if h >= 720 else 4  # ten buttons fit a 640px window too
         self.buttons_top = y
         for label, it, enabled, tip in items:
             widgets.button(
@@ -75,9 +82,9 @@ class MenuScene(Scene):
         w, h = self.app.size
         y = h // 2
         self.buttons_top, self.buttons_bottom = y - 70, y + BH
-        widgets.button((w // 2 - 170, y, 160, BH), "Quit", self.manager, intent("quit"), object_id="#menu_button")
+        widgets.button((w // 2 - 170, y, 160, BH), _("Quit"), self.manager, intent("quit"), object_id="#menu_button")
         widgets.button(
-            (w // 2 + 10, y, 160, BH), "Stay", self.manager, intent("menu", go="stay"), object_id="#menu_button"
+            (w // 2 + 10, y, 160, BH), _("Stay"), self.manager, intent("menu", go="stay"), object_id="#menu_button"
         )
 
     def on_resize(self, size) -> None:
@@ -109,9 +116,9 @@ class MenuScene(Scene):
             from game.data.safe_io import OutputError
 
             try:
-                self.message = f"screenshot saved: {self.app.screenshot()}"
+                self.message = _("screenshot saved: {path}").format(path=self.app.screenshot())
             except OutputError as exc:  # e.g. a read-only folder: say so, never crash
-                self.message = f"no screenshot: {exc}"
+                self.message = _("no screenshot: {problem}").format(problem=exc)
         elif it.kind == "menu":
             go = it.get("go")
             if go == "quit":
@@ -145,6 +152,10 @@ class MenuScene(Scene):
                 self.build()
                 if problem:
                     self.message = problem
+            elif go == "language":  # every scene rebuilds in the next language; remembered
+                problem = self.app.cycle_language()
+                if problem:
+                    self.message = problem
             elif go == "demos":
                 from game.ui.scenes.demo import DemoListScene
 
@@ -155,12 +166,12 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         t = theme.text("Spellfield", 56, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, max(40, h // 2 - 290)))
-        s = theme.text("wargame magic on a measured battlefield", 18, theme.TEXT_DIM)
+        s = theme.text(_("wargame magic on a measured battlefield"), 18, theme.TEXT_DIM)
         surface.blit(s, (w / 2 - s.get_width() / 2, max(40, h // 2 - 290) + t.get_height() + 4))
         if self.confirming:
-            q = theme.text("Quit Spellfield?", 30, theme.TEXT, bold=True)
+            q = theme.text(_("Quit Spellfield?"), 30, theme.TEXT, bold=True)
             surface.blit(q, (w / 2 - q.get_width() / 2, h // 2 - 70))
-            k = theme.text("Enter quits, Esc stays", 15, theme.TEXT_DIM)
+            k = theme.text(_("Enter quits, Esc stays"), 15, theme.TEXT_DIM)
             surface.blit(k, (w / 2 - k.get_width() / 2, h // 2 - 28))
         if self.message:  # below the buttons, or above them when the window is too short
             m = theme.text(self.message, 16, theme.TEXT_BAD)
@@ -181,8 +192,8 @@ class SetupScene(Scene):
     """A set-up form: a dropdown per choice with the chosen option's one-line description under
     it, the seed (typed, or Random), then Back and Start. Subclasses give the rows and start."""
 
-    title = "Set up"
-    start_label = "Start"
+    title = N_("Set up")
+    start_label = N_("Start")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -207,19 +218,19 @@ class SetupScene(Scene):
 
     def rows(self) -> list[Row]:
         return [
-            ("Map", "map", self.options["map"]),
-            ("Player 1 army", "army1", self.options["army1"]),
-            ("Player 2 army", "army2", self.options["army2"]),
-            ("Rules", "profile", self.options["profile"]),
+            (_("Map"), "map", self.options["map"]),
+            (_("Player 1 army"), "army1", self.options["army1"]),
+            (_("Player 2 army"), "army2", self.options["army2"]),
+            (_("Rules"), "profile", self.options["profile"]),
         ]
 
     def description(self, key: str) -> str:
         """The line under a choice: the chosen option's description."""
-        return choices.by_id(self.options[key], self.choice[key]).description
+        return choices.description(choices.by_id(self.options[key], self.choice[key]))
 
     def description_lines(self, key: str, width: int) -> list[str]:
         text = self.description(key)
-        return theme.wrap(text[:1].upper() + text[1:], DESC_SIZE, width) if text else []
+        return theme.wrap(text[:1].upper() + text[1:], DESC_SIZE, width) if text else []  # text_wrap
 
     def build(self) -> None:
         m = self.manager
@@ -236,19 +247,19 @@ class SetupScene(Scene):
         self.descriptions = []
         for label, key, values in rows:
             UILabel(pygame.Rect(x0, y, LABEL_W - 10, ROW_H), label, manager=m, object_id="#form_label")
-            names = [c.name for c in values]
+            names = [choices.label(c) for c in values]
             chosen = choices.by_id(values, self.choice[key])
             self.choice[key] = chosen.id
-            widgets.named(UIDropDownMenu(names, chosen.name, pygame.Rect(dx, y, dw, ROW_H), manager=m), key)
+            widgets.named(UIDropDownMenu(names, choices.label(chosen), pygame.Rect(dx, y, dw, ROW_H), manager=m), key)
             self.descriptions.append((key, dx + 4, y + ROW_H + 2, dw - 8))
             y += ROW_H + 8 + DESC_LINE * len(lines[key])
-        UILabel(pygame.Rect(x0, y, LABEL_W - 10, ROW_H), "Seed", manager=m, object_id="#form_label")
+        UILabel(pygame.Rect(x0, y, LABEL_W - 10, ROW_H), _("Seed"), manager=m, object_id="#form_label")
         entry = UITextEntryLine(pygame.Rect(dx, y, dw - 130, ROW_H), manager=m, initial_text=self.choice["seed"])
         widgets.named(entry, "seed")
-        widgets.button((dx + dw - 120, y, 120, ROW_H), "Random", m, intent("reseed"))
+        widgets.button((dx + dw - 120, y, 120, ROW_H), _("Random"), m, intent("reseed"))
         y += ROW_H + 24
-        widgets.button((dx, y, dw, 46), self.start_label, m, intent("start"), object_id="#menu_button")
-        widgets.button((x0, y, LABEL_W - 10, 46), "Back", m, intent("back"), object_id="#menu_button")
+        widgets.button((dx, y, dw, 46), _(self.start_label), m, intent("start"), object_id="#menu_button")
+        widgets.button((x0, y, LABEL_W - 10, 46), _("Back"), m, intent("back"), object_id="#menu_button")
         self.bottom = y + 46
 
     def on_resize(self, size) -> None:
@@ -274,7 +285,7 @@ class SetupScene(Scene):
             try:
                 seed = int(self.choice["seed"])
             except ValueError:
-                self.message = f"The seed must be a whole number, not {self.choice['seed']!r}."
+                self.message = _("The seed must be a whole number, not {seed!r}.").format(seed=self.choice["seed"])
                 return
             opts = {
                 "map": self.choice["map"],
@@ -292,7 +303,7 @@ class SetupScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
-        t = theme.text(self.title, 34, theme.ACCENT, bold=True)
+        t = theme.text(_(self.title), 34, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, max(16, self.top - t.get_height() - 24)))
         for key, x, y, width in self.descriptions:  # wrapped, never cut (the data keeps them to one line)
             for i, line in enumerate(self.description_lines(key, width)):
@@ -306,8 +317,8 @@ class SetupScene(Scene):
 class NewGameScene(SetupScene):
     """Choose map, armies, rules and seed, then start a hotseat battle."""
 
-    title = "New hotseat game"
-    start_label = "Start hotseat battle"
+    title = N_("New hotseat game")
+    start_label = N_("Start hotseat battle")
 
     def start(self, opts: dict) -> str | None:
         return self.app.start_battle(opts, replace=True)
@@ -316,9 +327,9 @@ class NewGameScene(SetupScene):
 class VsAIScene(SetupScene):
     """Solo play: map, armies, rules and seed as in hotseat, plus your side and the AI's level."""
 
-    title = "Play vs AI"
-    start_label = "Start battle vs AI"
-    SIDES = [Choice("1", "Player 1"), Choice("2", "Player 2")]
+    title = N_("Play vs AI")
+    start_label = N_("Start battle vs AI")
+    SIDES = [Choice("1", N_("Player 1")), Choice("2", N_("Player 2"))]
 
     def build(self) -> None:
         self.options["side"] = self.SIDES
@@ -328,14 +339,14 @@ class VsAIScene(SetupScene):
         super().build()
 
     def rows(self) -> list[Row]:
-        return [*super().rows(), ("You play", "side", self.SIDES), ("AI level", "level", choices.LEVELS)]
+        return [*super().rows(), (_("You play"), "side", self.SIDES), (_("AI level"), "level", choices.LEVELS)]
 
     def description(self, key: str) -> str:
         if key == "side":  # who commands which army, in the armies' names
             you = "army1" if self.choice["side"] == "1" else "army2"
             ai = "army2" if you == "army1" else "army1"
-            name = {k: choices.by_id(self.options[k], self.choice[k]).name for k in (you, ai)}
-            return f"You command {name[you]}; the AI commands {name[ai]}"
+            name = {k: choices.label(choices.by_id(self.options[k], self.choice[k])) for k in (you, ai)}
+            return _("You command {you}; the AI commands {ai}").format(you=name[you], ai=name[ai])
         return super().description(key)
 
     def start(self, opts: dict) -> str | None:

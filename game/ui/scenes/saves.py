@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import N_, _
 from game.ui import saves_list, theme, widgets
 from game.ui.intents import Intent, intent
 from game.ui.scenes.base import Scene
@@ -20,8 +21,8 @@ TOP = 120
 BUTTON_H = 42
 DOUBLE_CLICK = 0.45  # seconds (scene clock) between two presses on one row that open it
 
-TITLES = {"save": "Load a saved game", "replay": "Replays"}
-EMPTY = {"save": "No saved game yet.", "replay": "No replay yet: a game's replay is kept when you leave it."}
+TITLES = {"save": N_("Load a saved game"), "replay": N_("Replays")}
+EMPTY = {"save": N_("No saved game yet."), "replay": N_("No replay yet: a game's replay is kept when you leave it.")}
 
 
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
@@ -94,23 +95,25 @@ class SavesScene(Scene):
                 "title",
             )
             widgets.button(
-                (r.right - 330, y, 160, BUTTON_H), "Keep name", m, intent("rename_ok"), object_id="#menu_button"
+                (r.right - 330, y, 160, BUTTON_H), _("Keep name"), m, intent("rename_ok"), object_id="#menu_button"
             )
-            widgets.button((r.right - 160, y, 160, BUTTON_H), "Cancel", m, intent("cancel"), object_id="#menu_button")
+            widgets.button(
+                (r.right - 160, y, 160, BUTTON_H), _("Cancel"), m, intent("cancel"), object_id="#menu_button"
+            )
             return
         if self.mode == "confirm":
-            widgets.button((r.x, y, 200, BUTTON_H), "Cancel", m, intent("cancel"), object_id="#menu_button")
+            widgets.button((r.x, y, 200, BUTTON_H), _("Cancel"), m, intent("cancel"), object_id="#menu_button")
             widgets.button(
-                (r.right - 260, y, 260, BUTTON_H), "Yes, delete it", m, intent("delete_ok"), object_id="#menu_button"
+                (r.right - 260, y, 260, BUTTON_H), _("Yes, delete it"), m, intent("delete_ok"), object_id="#menu_button"
             )
             return
         bw = min(180, (r.w - 30) // 4)
-        widgets.button((r.x, y, bw, BUTTON_H), "Back", m, intent("back"), object_id="#menu_button")
+        widgets.button((r.x, y, bw, BUTTON_H), _("Back"), m, intent("back"), object_id="#menu_button")
         x = r.right - 3 * bw - 20
         for label, it, on in (
-            ("Rename", intent("rename"), has and self.entry.problem is None),  # type: ignore[union-attr]
-            ("Delete", intent("delete"), has),
-            ("Open", intent("open"), has and self.entry.problem is None),  # type: ignore[union-attr]
+            (_("Rename"), intent("rename"), has and self.entry.problem is None),  # type: ignore[union-attr]
+            (_("Delete"), intent("delete"), has),
+            (_("Open"), intent("open"), has and self.entry.problem is None),  # type: ignore[union-attr]
         ):
             widgets.button((x, y, bw, BUTTON_H), label, m, it, object_id="#menu_button", enabled=bool(on))
             x += bw + 10
@@ -118,6 +121,11 @@ class SavesScene(Scene):
     def on_resize(self, size) -> None:
         super().on_resize(size)
         self.build()
+
+    def on_language(self) -> None:
+        """A new language: the rows' words are made when the files are read, so read again."""
+        self.say("")
+        self.reload()
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -173,33 +181,33 @@ class SavesScene(Scene):
             self.handle(intent("rename_ok"))
         elif k == "delete" and self.entry is not None:
             self.mode = "confirm"
-            self.say(f'Delete "{self.entry.title}"? This cannot be undone.', True)
+            self.say(_('Delete "{title}"? This cannot be undone.').format(title=self.entry.title), True)
             self.build()
         elif k == "delete_ok" and self.entry is not None:
             problem = saves_list.delete(self.entry)
             self.mode = "list"
-            self.say(problem or f'Deleted "{self.entry.title}".', bool(problem))
+            self.say(problem or _('Deleted "{title}".').format(title=self.entry.title), bool(problem))
             self.reload()
         elif k == "rename" and self.entry is not None and self.entry.problem is None:
             self.mode = "rename"
             self.new_title = self.entry.title
-            self.say("Type a new name, then Enter (or Keep name); Esc cancels.")
+            self.say(_("Type a new name, then Enter (or Keep name); Esc cancels."))
             self.build()
         elif k == "ui" and it.get("name") == "title":
             self.new_title = str(it.get("value") or "")
         elif k == "rename_ok" and self.entry is not None:
             problem = saves_list.rename(self.entry, self.new_title)
             self.mode = "list"
-            self.say(problem or "Renamed.", bool(problem))
+            self.say(problem or _("Renamed."), bool(problem))
             self.reload()
 
     def open(self) -> None:
         e = self.entry
         if e is None:
-            self.say("Pick a game first." if self.kind == "save" else "Pick a replay first.", True)
+            self.say(_("Pick a game first.") if self.kind == "save" else _("Pick a replay first."), True)
             return
         if e.problem is not None:
-            self.say(f"This file cannot be opened: {e.problem}", True)
+            self.say(_("This file cannot be opened: {problem}").format(problem=e.problem), True)
             return
         if self.kind == "save":
             problem = self.app.open_save(e.path, replace=True)
@@ -213,12 +221,12 @@ class SavesScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(theme.BG)
         w, h = surface.get_size()
-        t = theme.text(TITLES[self.kind], 32, theme.ACCENT, bold=True)
+        t = theme.text(_(TITLES[self.kind]), 32, theme.ACCENT, bold=True)
         surface.blit(t, (w / 2 - t.get_width() / 2, 50))
         r = self.list_rect()
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
         if not self.entries:
-            e = theme.text(EMPTY[self.kind], 17, theme.TEXT_DIM)
+            e = theme.text(_(EMPTY[self.kind]), 17, theme.TEXT_DIM)
             surface.blit(e, (r.centerx - e.get_width() / 2, r.y + 30))
         rows = self.visible_rows()
         for n, entry in enumerate(self.entries[self.scroll : self.scroll + rows]):
@@ -237,7 +245,10 @@ class SavesScene(Scene):
                 y += s.get_height()
         if len(self.entries) > rows:  # where the view is in a longer list
             last = min(len(self.entries), self.scroll + rows)
-            more = theme.text(f"{self.scroll + 1}-{last} of {len(self.entries)}; scroll for more", 13, theme.TEXT_DIM)
+            more = _("{first}-{last} of {total}; scroll for more").format(
+                first=self.scroll + 1, last=last, total=len(self.entries)
+            )
+            more = theme.text(more, 13, theme.TEXT_DIM)
             surface.blit(more, (r.right - more.get_width(), r.bottom + 4))
         if self.message:
             m = theme.text(fit(self.message, w - 40, 15), 15, theme.TEXT_BAD if self.message_bad else theme.TEXT_GOOD)
