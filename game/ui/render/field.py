@@ -299,7 +299,7 @@ class FieldRenderer:
                 if "obscuring" in traits
                 else ("cover" if "cover" in traits else "plain")
             )
-            fill, edge, _ = theme.TERRAIN[kind]
+            fill, edge, _kind = theme.TERRAIN[kind]
             pts = [cam.to_screen(x, y) for x, y in p["points"]]
             pygame.draw.polygon(surf, fill, pts)
             line_col = theme.lighter(fill, 0.25)
@@ -576,7 +576,7 @@ class FieldRenderer:
         out = []
         for u in state.units.values():
             r = query.radius_of(state, u.id) * cam.scale
-            for _, m in u.live_models():
+            for _k, m in u.live_models():
                 x, y = cam.to_screen(m.x, m.y)
                 out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
         return out

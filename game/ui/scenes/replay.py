@@ -54,7 +54,7 @@ class ReplayScene(BattleScene):
 
     def step(self, delta: int) -> None:
         if delta > 0:
-            for _ in range(delta):
+            for _n in range(delta):
                 if not self._can_advance():
                     break
                 self.ctl.step()
@@ -67,7 +67,7 @@ class ReplayScene(BattleScene):
             self.ctl.index = 0
             self.stopped = None
             self._derived_version = -1
-            for _ in range(target):
+            for _n in range(target):
                 if not self._can_advance():
                     break
                 self.ctl.step()
