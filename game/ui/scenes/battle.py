@@ -20,6 +20,7 @@ from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
+from game import i18n
 from game.i18n import N_, _, ngettext
 from game.ui import cards, keys_help, theme, widgets
 from game.ui import phase_words as words
@@ -746,6 +747,7 @@ class BattleScene(Scene):
             self.tool.panel_key() if self.tool is not None else None,
             self.declared if self._declared_version == self.session.version else None,
             declare.enabled(),
+            i18n.language(),  # a language switch rebuilds the panel in the new words (issue 22)
         )
         if key == self._panel_key:
             return
