@@ -120,16 +120,20 @@ def unit_card(state, uid: str) -> Card:
     ws = state.game.warscroll(u.warscroll)
     live = u.live_models()
     lines: list[Line] = []
-    sub = ngettext("Player {n}, {army}: {live}/{models} model", "Player {n}, {army}: {live}/{models} models", len(u.models)).format(
-        n=u.player, army=state.game.army(u.player).name, live=len(live), models=len(u.models)
-    )
+    sub = ngettext(
+        "Player {n}, {army}: {live}/{models} model", "Player {n}, {army}: {live}/{models} models", len(u.models)
+    ).format(n=u.player, army=state.game.army(u.player).name, live=len(live), models=len(u.models))
     # characteristics, with what modifies them now
     kind, allowance = query.allowance(state, uid) if u.alive else ("normal", ws.move)
     move = _('Move {move}"').format(move=_g(ws.move)) + (
         " " + _('({now}" now)').format(now=_g(allowance)) if allowance != ws.move and kind == "normal" else ""
     )
     lines.append(
-        Line(move + ", " + _("Control {control}, base {base}mm").format(control=ws.control, base=_g(ws.base.round_mm or 0)))
+        Line(
+            move
+            + ", "
+            + _("Control {control}, base {base}mm").format(control=ws.control, base=_g(ws.base.round_mm or 0))
+        )
     )
     taken = sum(m.damage for _k, m in live)
     health = (_("Health {v} per model") if len(u.models) > 1 else _("Health {v}")).format(v=ws.health)
@@ -155,7 +159,9 @@ def unit_card(state, uid: str) -> Card:
             left=query.power_left(state, uid), total=max(wiz, pri)
         )
         if wiz:
-            power += ", " + _("{left} of {total} unbinds left (M6)").format(left=query.unbinds_left(state, uid), total=wiz)
+            power += ", " + _("{left} of {total} unbinds left (M6)").format(
+                left=query.unbinds_left(state, uid), total=wiz
+            )
         lines.append(Line(power))
         if pri:
             lines.append(Line(_("Ritual points {n} (M5)").format(n=u.ritual_points)))
@@ -257,7 +263,11 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
         lines.append(Line(_("UNLIMITED: not limited to once per turn per army (M2, M7)"), DIM))
     if unit in state.units:
         lines.append(
-            Line(_("{unit}: {n} uses left this phase (M1)").format(unit=name_of(state, unit), n=query.power_left(state, unit)))
+            Line(
+                _("{unit}: {n} uses left this phase (M1)").format(
+                    unit=name_of(state, unit), n=query.power_left(state, unit)
+                )
+            )
         )
     if ab.text:
         lines.append(Line(ab.text, DIM))
@@ -322,7 +332,10 @@ def manifestation_card(state, mid: str) -> Card:
         )
     else:
         lines.append(
-            Line(_('Move {move}"').format(move=_g(scroll.move)) + (" " + _("(it cannot move)") if scroll.move == 0 else ""))
+            Line(
+                _('Move {move}"').format(move=_g(scroll.move))
+                + (" " + _("(it cannot move)") if scroll.move == 0 else "")
+            )
         )
     left = max(0, scroll.health - m.damage)
     lines.append(
@@ -429,7 +442,9 @@ def feature_at(state, wx: float, wy: float, slack: float = 0.0) -> tuple[str, in
 
 def pinned(card: Card) -> Card:
     """`card` as pinned by a click: it says how to close it."""
-    return Card(card.title, card.subtitle, (*card.lines, Line(_("Pinned: Esc or a click on open ground closes it"), DIM)))
+    return Card(
+        card.title, card.subtitle, (*card.lines, Line(_("Pinned: Esc or a click on open ground closes it"), DIM))
+    )
 
 
 def card_for(state, thing: str | None, feature: tuple[str, int] | None = None) -> Card | None:

@@ -17,8 +17,8 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 from game.rules import Action
-from game.ui import phase_words as words
 from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
+from game.ui import phase_words as words
 from game.ui.intents import intent
 from game.ui.labels import describe, name_of
 from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button, spent_button
@@ -97,8 +97,12 @@ def generic_control(ctx: PanelContext) -> PanelView:
         for uid, n in units.items():
             view.buttons.append(
                 ButtonSpec(
-                    ngettext("{unit} ({n} option)", "{unit} ({n} options)", n).format(unit=name_of(ctx.state, uid), n=n),
-                    intent("select", unit=uid), role="nav")
+                    ngettext("{unit} ({n} option)", "{unit} ({n} options)", n).format(
+                        unit=name_of(ctx.state, uid), n=n
+                    ),
+                    intent("select", unit=uid),
+                    role="nav",
+                )
             )
             view.field_picks[uid] = intent("select", unit=uid)
         rest = [o for o in opts if o not in with_unit]
@@ -243,9 +247,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
         model = models[0] if len(models) == 1 else None
     if model is None:
         if sel.get("model") is not None and sel.get("unit") == unit:  # a click on a model with nothing to use
-            view.lines.append(
-                _("Model {n} has no spell, prayer or banish it can use now.").format(n=sel["model"] + 1)
-            )
+            view.lines.append(_("Model {n} has no spell, prayer or banish it can use now.").format(n=sel["model"] + 1))
         view.lines.append(
             _(
                 "E5: pick the model that casts (its button, or its numbered base on the battlefield); "
@@ -253,7 +255,9 @@ def hero_control(ctx: PanelContext) -> PanelView:
             )
         )
         for i in models:
-            view.buttons.append(ButtonSpec(_("Model {n}").format(n=i + 1), intent("select", unit=unit, model=i), role="nav"))
+            view.buttons.append(
+                ButtonSpec(_("Model {n}").format(n=i + 1), intent("select", unit=unit, model=i), role="nav")
+            )
         # a click on one of the unit's bases: the scene adds the clicked model to this select,
         # the same intent as that model's button (a model not listed above is refused above)
         view.field_picks[unit] = intent("select", unit=unit)
@@ -348,9 +352,9 @@ def unbind_control(ctx: PanelContext) -> PanelView:
     view = PanelView(
         title=_("Player {p}: unbind?").format(p=d.player),
         lines=[
-            _("{caster} cast {spell} with a roll of {roll} (needed {value}). Unbind: 2D6 must beat {roll} (M6).").format(
-                caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"], value=sp.value
-            )
+            _(
+                "{caster} cast {spell} with a roll of {roll} (needed {value}). Unbind: 2D6 must beat {roll} (M6)."
+            ).format(caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"], value=sp.value)
         ],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]
@@ -388,9 +392,14 @@ def summon_control(ctx: PanelContext) -> PanelView:
         title=_("Player {p}: set up {name}").format(p=d.player, name=scroll.name),
         lines=[
             (
-                _('Click its centre: wholly within {within}" of the caster, visible to it, more than {away}" from enemy units (M9).')
+                _(
+                    'Click its centre: wholly within {within}" of the caster, visible to it, '
+                    'more than {away}" from enemy units (M9).'
+                )
                 if setup.visible
-                else _('Click its centre: wholly within {within}" of the caster, more than {away}" from enemy units (M9).')
+                else _(
+                    'Click its centre: wholly within {within}" of the caster, more than {away}" from enemy units (M9).'
+                )
             ).format(within=f"{setup.wholly_within:g}", away=f"{setup.min_enemy_distance:g}"),
             _("The ghost is green where it is legal, red with the reason where not."),
         ],

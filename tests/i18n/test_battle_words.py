@@ -138,7 +138,9 @@ def test_battle_screen_has_no_english_words(battle_app, lang, monkeypatch):
         scene.handle(pick[0].intent)
         _frames(app)
         seen += _screen_texts(scene)
-        choose = [b for b in scene.view.buttons if b.intent.kind == "choose" and b.intent.get("action").type == "CastSpell"]
+        choose = [
+            b for b in scene.view.buttons if b.intent.kind == "choose" and b.intent.get("action").type == "CastSpell"
+        ]
     cast = next(b for b in choose if getattr(b.intent.get("action"), "type", "") in ("CastSpell", "ChantPrayer"))
     scene.handle(cast.intent)  # declared: the footer's Confirm and Cancel, the declared roll's words
     _frames(app)
@@ -161,7 +163,11 @@ def test_phase_words_are_shared_and_switch_with_the_language():
     from game.ui import phase_words as w
 
     try:
-        assert (w.phase_title("hero"), w.phase_noun("hero"), w.phase_short("hero")) == ("Hero phase", "hero phase", "Hero")
+        assert (w.phase_title("hero"), w.phase_noun("hero"), w.phase_short("hero")) == (
+            "Hero phase",
+            "hero phase",
+            "Hero",
+        )
         assert w.phase_title("start_of_turn") == "Start of turn phase" and w.player(2) == "Player 2"
         assert w.player_turn(1) == "Player 1's turn" and w.player_short(1) == "P1"
         i18n.set_language("ko")

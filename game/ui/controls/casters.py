@@ -75,7 +75,10 @@ class CasterModelTool(FieldTool):
                 ov.marks.append(Label(c.x, c.y, str(m + 1), theme.ACCENT, 12, dy=-9))
         m = self.hovered_model()
         if m is None:
-            return (_("{unit}: pick the model that acts, on its button or its base (E5)").format(unit=u.name), theme.TEXT)
+            return (
+                _("{unit}: pick the model that acts, on its button or its base (E5)").format(unit=u.name),
+                theme.TEXT,
+            )
         c = model_circle(st, uid, m)
         ov.selected = (uid, m)
         ov.marks.append(Band(c.x, c.y, c.r, 0.25, theme.ACCENT))
@@ -125,5 +128,7 @@ class CasterModelTool(FieldTool):
             rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
         if any(o.type == "Banish" for o in mine):
             reach = ranges(st.game).unbind
-            rings.append(Ring(c.x, c.y, c.r + reach, theme.RING_UNBIND, _('{reach}" banish').format(reach=f"{reach:g}")))
+            rings.append(
+                Ring(c.x, c.y, c.r + reach, theme.RING_UNBIND, _('{reach}" banish').format(reach=f"{reach:g}"))
+            )
         return rings

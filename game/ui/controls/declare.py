@@ -11,8 +11,8 @@ bots never meet a confirm: they do not choose through the panel.
 
 from __future__ import annotations
 
-from game.rules import Action, query
 from game.i18n import _
+from game.rules import Action, query
 from game.ui import settings
 
 ROLLS = ("CastSpell", "ChantPrayer", "Banish", "Dispel", "Charge", "Shoot")
@@ -34,6 +34,7 @@ def declare_text(state, action: Action) -> str:
 
     g = state.game
     t = action.type
+
     def what(name: str, thing) -> str:  # "Reed Shroud on Reed-Witch": the target in the word order of the language
         return _("{ability} on {target}").format(ability=name, target=name_of(state, thing)) if thing else name
 
@@ -44,7 +45,9 @@ def declare_text(state, action: Action) -> str:
         )
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
         if unb:
-            text += "; " + _("gets through an unbind {chance}").format(chance=pct(query.odds.lands_chance(sp.value, unb)))
+            text += "; " + _("gets through an unbind {chance}").format(
+                chance=pct(query.odds.lands_chance(sp.value, unb))
+            )
         return text
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
@@ -52,14 +55,20 @@ def declare_text(state, action: Action) -> str:
         return _(
             "Chant {prayer}: D6 chanting roll, {value}+ needed with {points} ritual points: {chance}; a 1 fails"
         ).format(
-            prayer=what(pr.name, action.target), value=pr.value, points=pts, chance=pct(query.odds.prayer_chance(pr.value, pts))
+            prayer=what(pr.name, action.target),
+            value=pr.value,
+            points=pts,
+            chance=pct(query.odds.prayer_chance(pr.value, pts)),
         )
     if t == "Banish":
         m = state.manifestations[action.manifestation]
         need = g.content.manifestations[m.scroll].banishment
         bonus = query.banish_bonus(state, action.player, action.manifestation)
         return _("Banish {name}: 2D6+{bonus} banishment roll, {need}+ needed: {chance}").format(
-            name=name_of(state, action.manifestation), bonus=bonus, need=need, chance=pct(query.odds.banish_chance(need, bonus))
+            name=name_of(state, action.manifestation),
+            bonus=bonus,
+            need=need,
+            chance=pct(query.odds.banish_chance(need, bonus)),
         )
     if t == "Dispel":
         m = state.manifestations[action.manifestation]

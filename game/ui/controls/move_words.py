@@ -21,7 +21,13 @@ from game.i18n import N_, _
 from game.rules import Problem
 from game.ui.labels import name_of, plain
 
-KIND_WORD = {"normal": N_("Move"), "run": N_("Run"), "retreat": N_("Retreat"), "charge": N_("charge roll"), "deploy": N_("Move")}
+KIND_WORD = {
+    "normal": N_("Move"),
+    "run": N_("Run"),
+    "retreat": N_("Retreat"),
+    "charge": N_("charge roll"),
+    "deploy": N_("Move"),
+}
 
 
 def base_owner(state: Any, mover: str, k: int) -> str | None:
@@ -74,7 +80,9 @@ def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> s
         return _('would end within {range}" of {who} ({rule})').format(range=f"{COMBAT_RANGE:g}", who=who, rule=rule)
     if code == "overlap_base":
         owner = base_owner(state, mover, f["base"])
-        return _("would end on {what} ({rule})").format(what=name_of(state, owner) if owner else _("a model"), rule=rule)
+        return _("would end on {what} ({rule})").format(
+            what=name_of(state, owner) if owner else _("a model"), rule=rule
+        )
     if code == "on_terrain":
         return _("would end on {what} ({rule})").format(what=f["terrain"], rule=rule)
     if code == "on_manifestation":

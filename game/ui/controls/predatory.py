@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.rules import ChooseControlled, MovePredatory
 from game.i18n import _
+from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, tool
 from game.ui.intents import intent
@@ -68,7 +68,9 @@ class ControlTool(FieldTool):
             c = model_circle(st, d["unit"], model)
             if model not in drawn:
                 drawn.add(model)
-                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, _('{r}" control (E7)').format(r=f"{rng:g}")))
+                ov.rings.append(
+                    Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, _('{r}" control (E7)').format(r=f"{rng:g}"))
+                )
             shape = manifestation_shape(st, mid)
             inside = wholly_within(shape, c, rng)
             ov.marks.append(
@@ -88,7 +90,9 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     data = d.data
     view = PanelView(
-        title=_("Player {p}: which manifestation does {unit} control?").format(p=d.player, unit=st.units[data["unit"]].name),
+        title=_("Player {p}: which manifestation does {unit} control?").format(
+            p=d.player, unit=st.units[data["unit"]].name
+        ),
         lines=[
             _(
                 "{unit} has several predatory manifestations wholly within "
@@ -100,7 +104,9 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     )
     for o in d.options:
         if isinstance(o, ChooseControlled):
-            view.buttons.append(ButtonSpec(_("Control {name}").format(name=name_of(st, o.manifestation)), intent("choose", action=o)))
+            view.buttons.append(
+                ButtonSpec(_("Control {name}").format(name=name_of(st, o.manifestation)), intent("choose", action=o))
+            )
             view.field_picks[o.manifestation] = intent("choose", action=o)
     return view
 
@@ -212,7 +218,10 @@ class PredatoryMoveTool(FieldTool):
             ov.marks.append(Shape(area, (0, 0, 0, 0), theme.PREDATORY, 2))
             ov.marks.append(Label(area.centroid.x, area.bounds[3], ring_label, theme.PREDATORY, 13, dy=-10))
         if self.point is None:
-            return (_("{name}: move the pointer to preview the move, click to move it (E9)").format(name=scroll.name), theme.TEXT)
+            return (
+                _("{name}: move the pointer to preview the move, click to move it (E9)").format(name=scroll.name),
+                theme.TEXT,
+            )
         pv = self.preview(*self.point)
         x, y = pv["end"]
         if pv["problem"]:
@@ -265,7 +274,9 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
     stage = d.data.get("stage")
     view = PanelView(
         title=(
-            _("Player {p}: predatory move (controlled)") if stage == "controlled" else _("Player {p}: predatory move (wild)")
+            _("Player {p}: predatory move (controlled)")
+            if stage == "controlled"
+            else _("Player {p}: predatory move (wild)")
         ).format(p=d.player),
         lines=[
             d.prompt[:1].upper() + d.prompt[1:] + ".",

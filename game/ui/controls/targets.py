@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Action, EndPhase, Fight, PassFight, Shoot, query
 from game.i18n import _, ngettext
+from game.rules import Action, EndPhase, Fight, PassFight, Shoot, query
 from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
@@ -80,7 +80,9 @@ def shooting_control(ctx: PanelContext) -> PanelView:
 
     d = ctx.decision
     st = ctx.state
-    view = PanelView(title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("shooting")))
+    view = PanelView(
+        title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("shooting"))
+    )
     shots = shooters(st, d.player)
     uid = ctx.selection.get("unit")
     if uid not in shots:
@@ -194,12 +196,23 @@ class ShootTool(FieldTool):
             c = model_circle(st, uid, model)
         for rng in sorted({w.range for w in ws}):
             if isinstance(c, Circle):
-                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, _('{range}" shooting').format(range=f"{rng:g}"), 1))
+                ov.rings.append(
+                    Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, _('{range}" shooting').format(range=f"{rng:g}"), 1)
+                )
             else:  # a polygon footprint: its outline grown by the range
                 env = grown(c, rng)
                 b = bounds_of(env)
                 ov.marks.append(Shape(env, (0, 0, 0, 0), theme.RING_SPELL, 1))
-                ov.marks.append(Label((b[0] + b[2]) / 2, b[3], _('{range}" shooting').format(range=f"{rng:g}"), theme.RING_SPELL, 12, dy=-18))
+                ov.marks.append(
+                    Label(
+                        (b[0] + b[2]) / 2,
+                        b[3],
+                        _('{range}" shooting').format(range=f"{rng:g}"),
+                        theme.RING_SPELL,
+                        12,
+                        dy=-18,
+                    )
+                )
         view = self.scene.view
         key = (self.scene.session.version, uid)
         if key not in self._labels:
@@ -215,7 +228,16 @@ class ShootTool(FieldTool):
                         x, y = m.x, m.y
                     else:
                         x, y = st.manifestations[t].x, st.manifestations[t].y
-                    labels.append(Label(x, y, _('{dist}"  ~{hits} hits').format(dist=f"{dist:.1f}", hits=f"{h:.1f}"), theme.LEGAL_TARGET, 12, dy=14))
+                    labels.append(
+                        Label(
+                            x,
+                            y,
+                            _('{dist}"  ~{hits} hits').format(dist=f"{dist:.1f}", hits=f"{h:.1f}"),
+                            theme.LEGAL_TARGET,
+                            12,
+                            dy=14,
+                        )
+                    )
             self._labels = {key: labels}
         ov.marks += self._labels[key]
         return None
@@ -295,7 +317,9 @@ def fight_control(ctx: PanelContext) -> PanelView:
                 ).format(n=n, hits=f"{h:.1f}", damage=f"{dmg:.1f}")
             except Exception:
                 odds = ""
-            view.buttons.append(ButtonSpec(_("Fight {target}").format(target=name_of(st, a.target)), intent("choose", action=a), odds))
+            view.buttons.append(
+                ButtonSpec(_("Fight {target}").format(target=name_of(st, a.target)), intent("choose", action=a), odds)
+            )
             view.field_picks[a.target] = intent("choose", action=a)
 
         def probe(thing: str) -> Action:

@@ -25,8 +25,8 @@ import math
 from typing import Any
 
 from game.geometry.shapes import Circle
-from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.i18n import N_, _
+from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
@@ -486,7 +486,9 @@ class UnitDragTool(FieldTool):
             if not ok:
                 hint = (self.reasons[0], theme.TEXT_BAD)
             else:
-                verb = {"deploy": _("Release to set up here"), "charge": _("Charge ends here")}.get(self.mode, _("Legal"))
+                verb = {"deploy": _("Release to set up here"), "charge": _("Charge ends here")}.get(
+                    self.mode, _("Legal")
+                )
                 extra = f", {text}" if text else ""
                 cut = " | " + _("stopped: {why}").format(why=self.raw_reasons[0]) if self.raw_reasons else ""
                 tail = "" if self.mode == "deploy" else ": " + _("Enter commits, Esc cancels")
@@ -659,7 +661,9 @@ def movement_control(ctx: PanelContext) -> PanelView:
 
     d = ctx.decision
     st = ctx.state
-    view = PanelView(title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("movement")))
+    view = PanelView(
+        title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("movement"))
+    )
     t = ctx.tool
     uid = t.unit if isinstance(t, UnitDragTool) else None
     sel = ctx.selection.get("unit")
@@ -698,9 +702,9 @@ def movement_control(ctx: PanelContext) -> PanelView:
                 "normal": lambda: _('Normal move: up to {reach}" (it may not end within 3" of the enemy, R4).').format(
                     reach=r
                 ),
-                "run": lambda: _(
-                    'Running: up to {reach}" (Move + {extra}); no shooting or charging this turn.'
-                ).format(reach=r, extra=dec["extra"] if dec else 0),
+                "run": lambda: _('Running: up to {reach}" (Move + {extra}); no shooting or charging this turn.').format(
+                    reach=r, extra=dec["extra"] if dec else 0
+                ),
                 "retreat": lambda: _(
                     'Retreating: up to {reach}", ending out of combat; no shooting or charging this turn.'
                 ).format(reach=r),
@@ -757,7 +761,10 @@ def charge_odds(state, thing: str) -> str:
     g, t = gaps[0]
     need = max(0.0, g - ENGAGE)
     return _('{target} {gap}": needs {roll}+ on 2D6 ({chance})').format(
-        target=name_of(state, t)[:18], gap=f"{g:.1f}", roll=odds.charge_roll_needed(need), chance=pct(odds.charge_chance(need))
+        target=name_of(state, t)[:18],
+        gap=f"{g:.1f}",
+        roll=odds.charge_roll_needed(need),
+        chance=pct(odds.charge_chance(need)),
     )
 
 
@@ -839,7 +846,13 @@ def charge_move_control(ctx: PanelContext) -> PanelView:
 
 
 #: A move's kind as a word on a ring or a sub-line ('normal 6"'); the engine's kinds are keys.
-MOVE_KINDS = {"normal": N_("normal"), "run": N_("run"), "retreat": N_("retreat"), "charge": N_("charge"), "deploy": N_("deploy")}
+MOVE_KINDS = {
+    "normal": N_("normal"),
+    "run": N_("run"),
+    "retreat": N_("retreat"),
+    "charge": N_("charge"),
+    "deploy": N_("deploy"),
+}
 
 
 def kind_reach(kind: str, reach: float) -> str:

@@ -512,7 +512,9 @@ class FieldRenderer:
         bmap = state.game.battlefield.map
         board = self.board_rect(bmap)
         for p in self._terrain_patterns(bmap):  # at low zoom its icon, the words as a tool tip
-            tags = ", ".join(_(TRAIT_WORDS[t]) if t in TRAIT_WORDS else t for t in sorted(p["traits"])) or _("open ground")
+            tags = ", ".join(_(TRAIT_WORDS[t]) if t in TRAIT_WORDS else t for t in sorted(p["traits"])) or _(
+                "open ground"
+            )
             at = cam.to_screen(*p["label"])
             looks: list[tuple] = []
             if s >= MIN_SCALE_TRAITS:

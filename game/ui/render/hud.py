@@ -110,7 +110,11 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     drawn: dict[str, pygame.Rect] = {}
     x0, cy = rect.x + 10, rect.centery
-    chip_text = " " + _("{player} to act").format(player=words.player(decision.player)) + " " if decision is not None and decision.player in (1, 2) else ""
+    chip_text = (
+        " " + _("{player} to act").format(player=words.player(decision.player)) + " "
+        if decision is not None and decision.player in (1, 2)
+        else ""
+    )
     a1, a2 = state.game.army(1), state.game.army(2)
     score = f"{state.score[0]} - {state.score[1]}"
 

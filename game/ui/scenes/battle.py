@@ -16,15 +16,15 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
+from game import i18n
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
+from game.i18n import N_, _, ngettext
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
-from game import i18n
-from game.i18n import N_, _, ngettext
 from game.ui import cards, keys_help, theme, widgets
-from game.ui import phase_words as words
 from game.ui import controls as field_controls
+from game.ui import phase_words as words
 from game.ui.camera import Camera
 from game.ui.confirm import Confirm
 from game.ui.controllers import HumanController
@@ -314,7 +314,9 @@ class BattleScene(Scene):
                 path = self.app.screenshot()
                 self.say(_("screenshot saved: {path}").format(path=path), theme.TEXT_GOOD)
                 # the path stays up long enough to be read (the status line's hint comes back soon)
-                self.toast = Toast(_("Screenshot saved: {path}").format(path=_home_short(path)), self.clock, seconds=8.0, size=14)
+                self.toast = Toast(
+                    _("Screenshot saved: {path}").format(path=_home_short(path)), self.clock, seconds=8.0, size=14
+                )
             except OutputError as exc:  # e.g. a read-only folder: say so, play goes on
                 self.say(_("no screenshot: {error}").format(error=exc), theme.TEXT_BAD)
         elif k == "fit":
@@ -322,7 +324,9 @@ class BattleScene(Scene):
         elif k == "ruler":
             self.ruler_mode = not self.ruler_mode
             self.ruler = None
-            self.say(_("Ruler: press on a base or point, drag to another (base to base, G1)") if self.ruler_mode else "")
+            self.say(
+                _("Ruler: press on a base or point, drag to another (base to base, G1)") if self.ruler_mode else ""
+            )
         elif k == "end_phase":
             self.end_phase()
         elif k == "continue":
@@ -382,7 +386,9 @@ class BattleScene(Scene):
         d = self.decision
         c = self.human_to_act()
         if c is None:
-            self.say(_("{player} is deciding: E waits for your turn").format(player=words.player(d.player)), theme.TEXT_BAD)
+            self.say(
+                _("{player} is deciding: E waits for your turn").format(player=words.player(d.player)), theme.TEXT_BAD
+            )
             return
         options = list(d.options)
         end = next((o for o in options if o.type == "EndPhase"), None)
@@ -674,7 +680,9 @@ class BattleScene(Scene):
                 if action is not None:
                     note = getattr(c, "explanation", "") if getattr(c, "kind", "") == "bot" else ""
                     if note:  # the AI explains itself in the log, as a line without a rule
-                        self.bot_notes.append((len(self.session.history), _("AI (player {n}): {note}").format(n=d.player, note=note)))
+                        self.bot_notes.append(
+                            (len(self.session.history), _("AI (player {n}): {note}").format(n=d.player, note=note))
+                        )
                     self._apply(action)
         self._refresh_derived()
         self._ai_recap()
@@ -841,7 +849,12 @@ class BattleScene(Scene):
             oid = {"end": "#end_button", "nav": "#nav_button"}.get(b.role, "#option_button")
             tip = self._button_tip(b) or None
             if not b.enabled and b.tip:  # a greyed slot: why first, then what it is
-                tip = "<b>" + _("Not now: {why}").format(why=_esc(b.tip)) + "</b>" + (f"<br>{tip}" if tip and tip != b.tip else "")
+                tip = (
+                    "<b>"
+                    + _("Not now: {why}").format(why=_esc(b.tip))
+                    + "</b>"
+                    + (f"<br>{tip}" if tip and tip != b.tip else "")
+                )
             widgets.button(
                 pygame.Rect(6, y, inner_w, 30),
                 label,
@@ -988,7 +1001,9 @@ class BattleScene(Scene):
             u = st.units[self.hover]
             ws = st.game.warscroll(u.warscroll)
             n_live = len(u.live_models())
-            hint = _('{unit} (player {n}): Move {move}", Health {health}, Save {save}+, {models}, base {base}mm').format(
+            hint = _(
+                '{unit} (player {n}): Move {move}", Health {health}, Save {save}+, {models}, base {base}mm'
+            ).format(
                 unit=u.name,
                 n=u.player,
                 move=f"{ws.move:g}",
@@ -1019,7 +1034,9 @@ class BattleScene(Scene):
                 seen = None
             if seen is not None:
                 hint = (
-                    _('{unit} sees the target, {d}" away (G2)') if seen else _('{unit} cannot see the target, {d}" away (G2)')
+                    _('{unit} sees the target, {d}" away (G2)')
+                    if seen
+                    else _('{unit} cannot see the target, {d}" away (G2)')
                 ).format(unit=name_of(st, ou), d=f"{d:.2f}")
                 hint_col = theme.TEXT_GOOD if seen else theme.TEXT_BAD
         elif ov.selected and self.hover and self.hover != ov.selected[0] and not hidden:
@@ -1048,9 +1065,15 @@ class BattleScene(Scene):
                 ov.marks.append(sight_mark(s.line, s.visible, ov.blocked_bases, pieces))
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
                 who = st.units[ou].name
-                sees = _('{unit} sees the target, {d}" away') if s.visible else _('{unit} cannot see the target, {d}" away')
+                sees = (
+                    _('{unit} sees the target, {d}" away')
+                    if s.visible
+                    else _('{unit} cannot see the target, {d}" away')
+                )
                 hint = sees.format(unit=who, d=f"{d:.2f}") + (
-                    ": " + _("blocked by {names} (G2)").format(names=", ".join(dict.fromkeys(names))) if names else " (G2)"
+                    ": " + _("blocked by {names} (G2)").format(names=", ".join(dict.fromkeys(names)))
+                    if names
+                    else " (G2)"
                 )
                 hint_col = theme.TEXT_GOOD if s.visible else theme.TEXT_BAD
         # why a hovered thing cannot be picked now
@@ -1152,7 +1175,9 @@ class BattleScene(Scene):
         c = model_circle(st, uid, model)
         rings: list[Ring] = []
         if ws.move:
-            rings.append(Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, _('Move {move}"').format(move=f"{ws.move:g}"), 1))
+            rings.append(
+                Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, _('Move {move}"').format(move=f"{ws.move:g}"), 1)
+            )
         if ws.wizard_level or ws.priest_level:
             by_range: dict[float, list[str]] = {}
             for kind in ("spell", "prayer"):
@@ -1172,7 +1197,9 @@ class BattleScene(Scene):
                 )
                 rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
             rng = query.ranges(st.game)
-            rings.append(Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, _('{r}" control').format(r=f"{rng.control:g}")))
+            rings.append(
+                Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, _('{r}" control').format(r=f"{rng.control:g}"))
+            )
             reach = "/".join(w for w, on in ((_("banish"), rng.banishes), (_("dispel"), rng.dispels)) if on)
             label = _('{r}" unbind/').format(r=f"{rng.unbind:g}") + reach
             rings.append(Ring(c.x, c.y, c.r + rng.unbind, theme.RING_UNBIND, label))

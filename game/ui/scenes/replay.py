@@ -92,7 +92,12 @@ class ReplayScene(BattleScene):
         i = self.ctl.index - 1
         reasons = self.session.explain(act)
         if reasons:
-            self._stop(i, _("step {i}: the recorded {action} is illegal here: {why}").format(i=i, action=act.type, why=reasons[0]))
+            self._stop(
+                i,
+                _("step {i}: the recorded {action} is illegal here: {why}").format(
+                    i=i, action=act.type, why=reasons[0]
+                ),
+            )
             return
         version = self.session.version
         try:
@@ -106,7 +111,12 @@ class ReplayScene(BattleScene):
             )
             return
         if self.session.version == version:  # refused after all (BattleScene._apply said why)
-            self._stop(i, _("step {i}: the recorded {action} is illegal here: {why}").format(i=i, action=act.type, why=self.message))
+            self._stop(
+                i,
+                _("step {i}: the recorded {action} is illegal here: {why}").format(
+                    i=i, action=act.type, why=self.message
+                ),
+            )
             return
         if self.mismatch is None and self.session.state.checksum() != self.checksums[i]:
             self.mismatch = i
