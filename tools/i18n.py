@@ -62,6 +62,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/session.py",
         "game/ui/storage.py",
         "game/ui/export.py",
+        "game/ui/phase_words.py",
     ],
     "log": ["game/ui/labels.py", "game/ui/recap.py", "game/ai/*.py", "game/ai/**/*.py"],
     "rules": ["game/ui/rule_texts.py", "game/ui/content_words.py", "game/demos/*.py", "game/demos/**/*.py"],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.data.models import Ability, EffectSpec, Footprint, ManifestationScroll, RemovalRule, Weapon
+from game.i18n import N_, _, ngettext
 from game.rules import query
 from game.ui.labels import name_of, pct
 
@@ -38,6 +39,12 @@ class Card:
         return "\n".join([self.title] + ([self.subtitle] if self.subtitle else []) + [ln.text for ln in self.lines])
 
 
+def _capital(text: str) -> str:
+    """`text` with a capital first letter, as str.capitalize() did (the rest lowered), for English;
+    a script without case is left as it is."""
+    return text.capitalize()
+
+
 def _g(v: float) -> str:
     return f"{v:g}"
 
@@ -48,7 +55,28 @@ def _plus(v: int) -> str:
 
 def _until(state, player: int) -> str:
     """A buff's end (effects: until the start of the caster's next hero phase)."""
-    return f"until the start of player {player}'s next hero phase"
+    return _("until the start of player {n}'s next hero phase").format(n=player)
+
+
+#: Keywords shown as words (content keywords like an army's name stay as they are).
+KEYWORD_WORDS = {
+    "HERO": N_("HERO"),
+    "INFANTRY": N_("INFANTRY"),
+    "CAVALRY": N_("CAVALRY"),
+    "MONSTER": N_("MONSTER"),
+    "FLY": N_("FLY"),
+    "WIZARD": N_("WIZARD"),
+    "PRIEST": N_("PRIEST"),
+    "PREDATORY": N_("PREDATORY"),
+    "UNLIMITED": N_("UNLIMITED"),
+    "ENDLESS SPELL": N_("ENDLESS SPELL"),
+    "INVOCATION": N_("INVOCATION"),
+}
+
+
+def keyword_words(keywords) -> str:
+    """Keywords as the player reads them, comma separated."""
+    return ", ".join(_(KEYWORD_WORDS[k]) if k in KEYWORD_WORDS else k for k in keywords)
 
 
 # --- units --------------------------------------------------------------------------------
@@ -56,33 +84,33 @@ def _until(state, player: int) -> str:
 
 def weapon_line(w: Weapon, hit_mod: int = 0) -> str:
     """One weapon's profile: range (or melee), attacks, hit, wound, rend, damage, abilities."""
-    rng = f'{_g(w.range)}"' if w.range > 0 else "melee"
-    hit = f"Hit {w.hit}+" + (f" ({hit_mod:+d})" if hit_mod else "")
+    rng = f'{_g(w.range)}"' if w.range > 0 else _("melee")
+    hit = _("Hit {v}+").format(v=w.hit) + (f" ({hit_mod:+d})" if hit_mod else "")
     parts = [
         f"{w.name}: {rng}",
-        f"Attacks {w.attacks}",
+        _("Attacks {v}").format(v=w.attacks),
         hit,
-        f"Wound {w.wound}+",
-        f"Rend {w.rend}",
-        f"Damage {w.damage}",
+        _("Wound {v}+").format(v=w.wound),
+        _("Rend {v}").format(v=w.rend),
+        _("Damage {v}").format(v=w.damage),
     ]
     words = {
-        "crit_two_hits": "Crit: 2 hits",
-        "crit_auto_wound": "Crit: auto-wound",
-        "crit_mortal": "Crit: mortal",
-        "charge_damage_bonus": "+{v} damage on the charge",
-        "anti_hero": "+{v} to wound heroes",
+        "crit_two_hits": N_("Crit: 2 hits"),
+        "crit_auto_wound": N_("Crit: auto-wound"),
+        "crit_mortal": N_("Crit: mortal"),
+        "charge_damage_bonus": N_("+{v} damage on the charge"),
+        "anti_hero": N_("+{v} to wound heroes"),
     }
     for a in w.abilities:
-        parts.append(words[a.kind].format(v=a.value))
+        parts.append(_(words[a.kind]).format(v=a.value))
     return ", ".join(parts)
 
 
 _BUFF_WORDS = {
-    "save_buff": "+{v} to save rolls",
-    "ward_buff": "Ward {v}+",
-    "hit_debuff": "-{v} to hit rolls",
-    "move_debuff": '-{v}" Move',
+    "save_buff": N_("+{v} to save rolls"),
+    "ward_buff": N_("Ward {v}+"),
+    "hit_debuff": N_("-{v} to hit rolls"),
+    "move_debuff": N_('-{v}" Move'),
 }
 
 
@@ -92,37 +120,51 @@ def unit_card(state, uid: str) -> Card:
     ws = state.game.warscroll(u.warscroll)
     live = u.live_models()
     lines: list[Line] = []
-    sub = f"Player {u.player}, {state.game.army(u.player).name}: {len(live)}/{len(u.models)} model" + (
-        "s" if len(u.models) != 1 else ""
-    )
+    sub = ngettext(
+        "Player {n}, {army}: {live}/{models} model", "Player {n}, {army}: {live}/{models} models", len(u.models)
+    ).format(n=u.player, army=state.game.army(u.player).name, live=len(live), models=len(u.models))
     # characteristics, with what modifies them now
     kind, allowance = query.allowance(state, uid) if u.alive else ("normal", ws.move)
-    move = f'Move {_g(ws.move)}"' + (f' ({_g(allowance)}" now)' if allowance != ws.move and kind == "normal" else "")
-    lines.append(Line(move + f", Control {ws.control}, base {_g(ws.base.round_mm or 0)}mm"))
-    taken = sum(m.damage for _, m in live)
-    health = f"Health {ws.health}" + (" per model" if len(u.models) > 1 else "")
-    lines.append(Line(f"{health}, damage taken {taken}", BAD if taken else TEXT))
+    move = _('Move {move}"').format(move=_g(ws.move)) + (
+        " " + _('({now}" now)').format(now=_g(allowance)) if allowance != ws.move and kind == "normal" else ""
+    )
+    lines.append(
+        Line(
+            move
+            + ", "
+            + _("Control {control}, base {base}mm").format(control=ws.control, base=_g(ws.base.round_mm or 0))
+        )
+    )
+    taken = sum(m.damage for _k, m in live)
+    health = (_("Health {v} per model") if len(u.models) > 1 else _("Health {v}")).format(v=ws.health)
+    lines.append(Line(_("{health}, damage taken {taken}").format(health=health, taken=taken), BAD if taken else TEXT))
     save_mod = query.modifier(state, uid, "save_buff")
-    save = f"Save {_plus(ws.save)}" + (f" (+{save_mod}: {_plus(max(2, ws.save - save_mod))} now)" if save_mod else "")
+    save = _("Save {v}").format(v=_plus(ws.save)) + (
+        f" (+{save_mod}: " + _("{v} now").format(v=_plus(max(2, ws.save - save_mod))) + ")" if save_mod else ""
+    )
     ward = query.ward_of(state, uid)
-    lines.append(Line(f"{save}, Ward {_plus(ward) if ward else 'none'}"))
+    lines.append(Line(_("{save}, Ward {ward}").format(save=save, ward=_plus(ward) if ward else _("none"))))
     if ws.keywords:
-        lines.append(Line(", ".join(ws.keywords), DIM))
+        lines.append(Line(keyword_words(ws.keywords), DIM))
     # weapons
     hit_mod = -query.modifier(state, uid, "hit_debuff")
     if ws.weapons:
-        lines.append(Line("Weapons", HEAD))
+        lines.append(Line(_("Weapons"), HEAD))
         lines += [Line(weapon_line(w, hit_mod)) for w in ws.weapons]
     # magic (M1, M5, M6, M8)
     wiz, pri = query.levels(state, uid)
     if wiz or pri:
-        lines.append(Line("Magic this phase", HEAD))
-        power = f"{query.power_left(state, uid)} of {max(wiz, pri)} spells/prayers/banishes left (M1)"
+        lines.append(Line(_("Magic this phase"), HEAD))
+        power = _("{left} of {total} spells/prayers/banishes left (M1)").format(
+            left=query.power_left(state, uid), total=max(wiz, pri)
+        )
         if wiz:
-            power += f", {query.unbinds_left(state, uid)} of {wiz} unbinds left (M6)"
+            power += ", " + _("{left} of {total} unbinds left (M6)").format(
+                left=query.unbinds_left(state, uid), total=wiz
+            )
         lines.append(Line(power))
         if pri:
-            lines.append(Line(f"Ritual points {u.ritual_points} (M5)"))
+            lines.append(Line(_("Ritual points {n} (M5)").format(n=u.ritual_points)))
         used = set(query.uses(state, uid).used)
         army_used = set(query.army_uses(state, u.player).abilities)
         for k in ("spell", "prayer"):
@@ -130,22 +172,23 @@ def unit_card(state, uid: str) -> Card:
                 ab = state.game.content.abilities[aid]
                 note = ""
                 if aid in used:
-                    note, style = " - used this phase", DIM
+                    note, style = " - " + _("used this phase"), DIM
                 elif aid in army_used and not ab.unlimited:
-                    note, style = " - the army used it this turn", DIM
+                    note, style = " - " + _("the army used it this turn"), DIM
                 else:
                     style = TEXT
-                lines.append(Line(f"{ab.name} ({k}, {ab.value}+, {_range_words(ab)}){note}", style))
+                kind_word = _("spell") if k == "spell" else _("prayer")
+                lines.append(Line(f"{ab.name} ({kind_word}, {ab.value}+, {_range_words(ab)}){note}", style))
     # timed buffs and debuffs
     if u.buffs:
-        lines.append(Line("Active effects", HEAD))
+        lines.append(Line(_("Active effects"), HEAD))
         for b in u.buffs:
             src = state.game.content.abilities.get(b.source)
-            what = _BUFF_WORDS.get(b.kind, b.kind.replace("_", " ")).format(v=b.value)
+            what = (_(_BUFF_WORDS[b.kind]) if b.kind in _BUFF_WORDS else b.kind.replace("_", " ")).format(v=b.value)
             bad = b.kind.endswith("debuff")
             lines.append(
                 Line(
-                    f"{what} ({src.name if src else 'an ability'}), {_until(state, b.until_hero_of)}",
+                    f"{what} ({src.name if src else _('an ability')}), {_until(state, b.until_hero_of)}",
                     BAD if bad else GOOD,
                 )
             )
@@ -157,31 +200,31 @@ def unit_card(state, uid: str) -> Card:
 
 def _range_words(ab: Ability) -> str:
     if ab.target == "self":
-        return "self"
-    return f'{_g(ab.range)}"' if ab.range > 0 else "no range"
+        return _("self")
+    return f'{_g(ab.range)}"' if ab.range > 0 else _("no range")
 
 
 def effect_words(state, spec: EffectSpec, caster_player: int | None = None) -> str:
     """An effect in words (the handlers of game.data.models.EFFECT_PARAMS)."""
     h, v = spec.handler, spec.value
-    until = _until(state, caster_player) if caster_player else "until the start of the caster's next hero phase"
+    until = _until(state, caster_player) if caster_player else _("until the start of the caster's next hero phase")
     if h == "mortal_damage":
-        return f"{spec.amount} mortal damage"
+        return _("{n} mortal damage").format(n=spec.amount)
     if h == "mortal_damage_on_roll":
-        return f"on a {spec.on}+ (D6): {spec.amount} mortal damage"
+        return _("on a {on}+ (D6): {n} mortal damage").format(on=spec.on, n=spec.amount)
     if h in _BUFF_WORDS:
-        return _BUFF_WORDS[h].format(v=v) + f" {until}"
+        return _(_BUFF_WORDS[h]).format(v=v) + f" {until}"
     if h == "heal":
-        return f"heal {spec.amount}"
+        return _("heal {n}").format(n=spec.amount)
     if h == "summon":
         scroll = state.game.content.manifestations.get(spec.manifestation or "")
         if scroll is None:
-            return "summons a manifestation"
-        tags = (["PREDATORY"] if scroll.predatory else []) + [
-            f'Move {_g(scroll.move)}"',
-            f"banishment {scroll.banishment}+",
+            return _("summons a manifestation")
+        tags = ([_("PREDATORY")] if scroll.predatory else []) + [
+            _('Move {move}"').format(move=_g(scroll.move)),
+            _("banishment {v}+").format(v=scroll.banishment),
         ]
-        return f"summons {scroll.name} ({', '.join(tags)})"
+        return _("summons {name} ({tags})").format(name=scroll.name, tags=", ".join(tags))
     return h.replace("_", " ")
 
 
@@ -192,33 +235,47 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
     player = state.units[unit].player if unit in state.units else None
     lines: list[Line] = []
     if ab.kind == "spell":
-        value = f"Casting value {ab.value}+ on 2D6 (M3)"
-        chance = f"Chance to cast {pct(query.odds.cast_chance(ab.value))} (before any unbind)"
+        value = _("Casting value {v}+ on 2D6 (M3)").format(v=ab.value)
+        chance = _("Chance to cast {chance} (before any unbind)").format(chance=pct(query.odds.cast_chance(ab.value)))
     else:
         pts = state.units[unit].ritual_points if unit in state.units else 0
-        value = f"Chanting value {ab.value}+ on D6 + ritual points (M5)"
-        chance = f"Answered now {pct(query.odds.prayer_chance(ab.value, pts))} with {pts} ritual points"
+        value = _("Chanting value {v}+ on D6 + ritual points (M5)").format(v=ab.value)
+        chance = _("Answered now {chance} with {points} ritual points").format(
+            chance=pct(query.odds.prayer_chance(ab.value, pts)), points=pts
+        )
     lines.append(Line(value))
-    target = {"enemy": "an enemy unit", "friendly": "a friendly unit", "self": "the caster", "none": "no target"}[
-        ab.target
-    ]
-    seen = ", visible to the caster" if ab.visible and ab.target in ("enemy", "friendly") else ""
-    aim = "no target" if ab.target == "none" else f"target: {target}{seen}"
-    lines.append(Line(f"Range {_range_words(ab)}; {aim}"))
+    target = {
+        "enemy": N_("an enemy unit"),
+        "friendly": N_("a friendly unit"),
+        "self": N_("the caster"),
+        "none": N_("no target"),
+    }[ab.target]
+    seen = ", " + _("visible to the caster") if ab.visible and ab.target in ("enemy", "friendly") else ""
+    aim = _("no target") if ab.target == "none" else _("target: {target}").format(target=_(target)) + seen
+    lines.append(Line(_("Range {range}; {aim}").format(range=_range_words(ab), aim=aim)))
     for e in ab.effects:
-        lines.append(Line("Effect: " + effect_words(state, e, player)))
+        lines.append(Line(_("Effect: {effect}").format(effect=effect_words(state, e, player))))
     lines.append(Line(chance, DIM))
     others = [k for k in ab.keywords if k != "UNLIMITED"]
     if others:
-        lines.append(Line(", ".join(others), DIM))
+        lines.append(Line(keyword_words(others), DIM))
     if ab.unlimited:
-        lines.append(Line("UNLIMITED: not limited to once per turn per army (M2, M7)", DIM))
+        lines.append(Line(_("UNLIMITED: not limited to once per turn per army (M2, M7)"), DIM))
     if unit in state.units:
-        lines.append(Line(f"{name_of(state, unit)}: {query.power_left(state, unit)} uses left this phase (M1)"))
+        lines.append(
+            Line(
+                _("{unit}: {n} uses left this phase (M1)").format(
+                    unit=name_of(state, unit), n=query.power_left(state, unit)
+                )
+            )
+        )
     if ab.text:
         lines.append(Line(ab.text, DIM))
-    kind = "Spell" if ab.kind == "spell" else "Prayer"
-    return Card(ab.name, kind + (" (summons a manifestation, M9)" if ab.summons else ""), tuple(lines))
+    if ab.kind == "spell":
+        kind = _("Spell (summons a manifestation, M9)") if ab.summons else _("Spell")
+    else:
+        kind = _("Prayer (summons a manifestation, M9)") if ab.summons else _("Prayer")
+    return Card(ab.name, kind, tuple(lines))
 
 
 # --- manifestations -----------------------------------------------------------------------
@@ -226,7 +283,7 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
 
 def footprint_words(fp: Footprint) -> str:
     if fp.round_mm is not None:
-        return f"round, {_g(fp.round_mm)}mm"
+        return _("round, {size}mm").format(size=_g(fp.round_mm))
     xs = [p[0] for p in fp.polygon or []]
     ys = [p[1] for p in fp.polygon or []]
     return f'{max(xs) - min(xs):.1f}" x {max(ys) - min(ys):.1f}"'
@@ -234,19 +291,22 @@ def footprint_words(fp: Footprint) -> str:
 
 def _removal_words(r: RemovalRule) -> str:
     if r.kind == "after_moves":
-        return f"removed after {r.value} moves"
+        return _("removed after {n} moves").format(n=r.value)
     if r.kind == "end_of_round":
-        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(r.value, f"{r.value}th")
-        return f"removed at the end of the {nth} battle round after the one it was set up in"
-    return f"at the end of each battle round, removed on a D6 of {r.value} or less"
+        nth = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+        word = _(nth[r.value]) if r.value in nth else _("{n}th").format(n=r.value)
+        return _("removed at the end of the {nth} battle round after the one it was set up in").format(nth=word)
+    return _("at the end of each battle round, removed on a D6 of {n} or less").format(n=r.value)
 
 
 def _wild_words(reason: str | None, rng: float) -> str:
-    return {
-        "no_summoner": "its summoner is gone",
-        "summoner_slain": "the model that summoned it is slain",
-        "out_of_range": f'it is not wholly within {_g(rng)}" of the model that summoned it',
-    }.get(reason or "", "")
+    if reason == "no_summoner":
+        return _("its summoner is gone")
+    if reason == "summoner_slain":
+        return _("the model that summoned it is slain")
+    if reason == "out_of_range":
+        return _('it is not wholly within {range}" of the model that summoned it').format(range=_g(rng))
+    return ""
 
 
 def manifestation_card(state, mid: str) -> Card:
@@ -255,76 +315,92 @@ def manifestation_card(state, mid: str) -> Card:
     m = state.manifestations[mid]
     scroll: ManifestationScroll = query.scroll_of(state, mid)
     lines: list[Line] = []
-    kind = "Endless spell" if scroll.kind == "endless_spell" else "Invocation"
+    kind = _("Endless spell") if scroll.kind == "endless_spell" else _("Invocation")
     summoner = state.units.get(m.summoner)
-    sub = f"{kind} of player {m.player}" + (f", summoned by {summoner.name}" if summoner is not None else "")
+    sub = _("{kind} of player {n}").format(kind=kind, n=m.player) + (
+        ", " + _("summoned by {unit}").format(unit=summoner.name) if summoner is not None else ""
+    )
     if scroll.predatory and scroll.move > 0:
         lines.append(
             Line(
-                f'Move {_g(scroll.move)}" + predatory {_g(query.move_reach(state, mid) - scroll.move)}" = '
-                f'{_g(query.move_reach(state, mid))}" (E10)'
+                _('Move {move}" + predatory {extra}" = {reach}" (E10)').format(
+                    move=_g(scroll.move),
+                    extra=_g(query.move_reach(state, mid) - scroll.move),
+                    reach=_g(query.move_reach(state, mid)),
+                )
             )
         )
     else:
-        lines.append(Line(f'Move {_g(scroll.move)}"' + (" (it cannot move)" if scroll.move == 0 else "")))
+        lines.append(
+            Line(
+                _('Move {move}"').format(move=_g(scroll.move))
+                + (" " + _("(it cannot move)") if scroll.move == 0 else "")
+            )
+        )
     left = max(0, scroll.health - m.damage)
-    lines.append(Line(f"Health {left}/{scroll.health}, Save {_plus(scroll.save)}", BAD if m.damage else TEXT))
+    lines.append(
+        Line(
+            _("Health {left}/{health}, Save {save}").format(left=left, health=scroll.health, save=_plus(scroll.save)),
+            BAD if m.damage else TEXT,
+        )
+    )
     rng = query.ranges(state.game)
     if rng.banishes:
-        lines.append(Line(f"Banishment {scroll.banishment}+ (2D6 + bonus, M12)"))
+        lines.append(Line(_("Banishment {v}+ (2D6 + bonus, M12)").format(v=scroll.banishment)))
     if rng.dispels:
-        lines.append(Line(f"Dispel: 2D6 above {query.summoning_value(state, m.scroll)} (E3)"))
-    lines.append(Line(f"Footprint {footprint_words(scroll.footprint)}"))
+        lines.append(Line(_("Dispel: 2D6 above {v} (E3)").format(v=query.summoning_value(state, m.scroll))))
+    lines.append(Line(_("Footprint {footprint}").format(footprint=footprint_words(scroll.footprint))))
     kws = (["PREDATORY"] if scroll.predatory else []) + list(scroll.keywords)
     if kws:
-        lines.append(Line(", ".join(kws), DIM))
+        lines.append(Line(keyword_words(kws), DIM))
     if scroll.weapons:
-        lines.append(Line("Weapons", HEAD))
+        lines.append(Line(_("Weapons"), HEAD))
         lines += [Line(weapon_line(w)) for w in scroll.weapons]
     # control and command (E5, E7, E8)
-    lines.append(Line("Control", HEAD))
+    lines.append(Line(_("Control"), HEAD))
     if scroll.predatory:
         cz = query.control_zone(state, mid)
         if cz.controller is not None:
             who = name_of(state, cz.controller[0])
-            lines.append(Line(f"Controlled by {who} this hero phase (E7)", GOOD))
+            lines.append(Line(_("Controlled by {unit} this hero phase (E7)").format(unit=who), GOOD))
         if cz.qualifies:
             lines.append(
                 Line(
-                    f'Wholly within {_g(cz.range)}" of {summoner.name if summoner else "its summoner"}: '
-                    "it can be controlled (E7)"
+                    _('Wholly within {range}" of {unit}: it can be controlled (E7)').format(
+                        range=_g(cz.range), unit=summoner.name if summoner else _("its summoner")
+                    )
                 )
             )
         else:
-            lines.append(Line(f"Wild: {_wild_words(cz.reason, cz.range)} (E5, E7)", BAD))
+            lines.append(Line(_("Wild: {why} (E5, E7)").format(why=_wild_words(cz.reason, cz.range)), BAD))
     commander = query.commander_of(state, mid)
-    why = "its summoner's player" if commander == m.player else "it picked this wild manifestation to move"
-    lines.append(Line(f"Commanded by player {commander} ({why}, E8)"))
+    why = _("its summoner's player") if commander == m.player else _("it picked this wild manifestation to move")
+    lines.append(Line(_("Commanded by player {n} ({why}, E8)").format(n=commander, why=why)))
     if scroll.pass_across or scroll.removal:
-        lines.append(Line("Abilities", HEAD))
+        lines.append(Line(_("Abilities"), HEAD))
     for e in scroll.pass_across:
-        lines.append(Line("Units passed across: " + effect_words(state, e)))
+        lines.append(Line(_("Units passed across: {effect}").format(effect=effect_words(state, e))))
     for r in scroll.removal:
-        lines.append(Line(_removal_words(r).capitalize() + " (E4)", DIM))
+        lines.append(Line(_capital(_removal_words(r)) + " (E4)", DIM))
     if scroll.predatory and scroll.move > 0:
-        lines.append(Line(f"Moves made {m.moves_made}", DIM))
+        lines.append(Line(_("Moves made {n}").format(n=m.moves_made), DIM))
     return Card(name_of(state, mid), sub, tuple(lines))
 
 
 # --- terrain and objectives ---------------------------------------------------------------
 
 _TRAIT_WORDS = {
-    "obscuring": "Obscuring: blocks sight through it (G2)",
-    "impassable": "Impassable: nothing is set up or ends a move on it (G4)",
-    "cover": "Cover: -1 to hit a unit in it",
+    "obscuring": N_("Obscuring: blocks sight through it (G2)"),
+    "impassable": N_("Impassable: nothing is set up or ends a move on it (G4)"),
+    "cover": N_("Cover: -1 to hit a unit in it"),
 }
 
 
 def terrain_card(state, index: int) -> Card:
     """A terrain feature's traits in words."""
     t = state.game.battlefield.map.terrain[index]
-    lines = tuple(Line(_TRAIT_WORDS[tr]) for tr in t.traits) or (Line("No traits: open ground"),)
-    return Card(t.name, "Terrain", lines)
+    lines = tuple(Line(_(_TRAIT_WORDS[tr])) for tr in t.traits) or (Line(_("No traits: open ground")),)
+    return Card(t.name, _("Terrain"), lines)
 
 
 def objective_card(state, index: int) -> Card:
@@ -333,10 +409,14 @@ def objective_card(state, index: int) -> Card:
     s1, s2 = query.control_scores(state, index)
     held = state.objectives[index] if index < len(state.objectives) else None
     lines = [
-        Line(f'Control scores within {_g(query.OBJECTIVE_RANGE)}": player 1: {s1}, player 2: {s2} (R2)'),
-        Line(f"Held by player {held}" if held else "Held by nobody yet", GOOD if held else DIM),
+        Line(
+            _('Control scores within {range}": player 1: {s1}, player 2: {s2} (R2)').format(
+                range=_g(query.OBJECTIVE_RANGE), s1=s1, s2=s2
+            )
+        ),
+        Line(_("Held by player {n}").format(n=held) if held else _("Held by nobody yet"), GOOD if held else DIM),
     ]
-    return Card(o.name or f"Objective {index + 1}", "Objective", tuple(lines))
+    return Card(o.name or _("Objective {n}").format(n=index + 1), _("Objective"), tuple(lines))
 
 
 # --- what is under the pointer ------------------------------------------------------------
@@ -362,7 +442,9 @@ def feature_at(state, wx: float, wy: float, slack: float = 0.0) -> tuple[str, in
 
 def pinned(card: Card) -> Card:
     """`card` as pinned by a click: it says how to close it."""
-    return Card(card.title, card.subtitle, (*card.lines, Line("Pinned: Esc or a click on open ground closes it", DIM)))
+    return Card(
+        card.title, card.subtitle, (*card.lines, Line(_("Pinned: Esc or a click on open ground closes it"), DIM))
+    )
 
 
 def card_for(state, thing: str | None, feature: tuple[str, int] | None = None) -> Card | None:

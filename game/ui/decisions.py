@@ -15,8 +15,10 @@ import re
 from dataclasses import fields as dc_fields
 from typing import Any
 
+from game.i18n import N_, _, ngettext
 from game.rules import Action
 from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
+from game.ui import phase_words as words
 from game.ui.intents import intent
 from game.ui.labels import describe, name_of
 from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button, spent_button
@@ -38,9 +40,9 @@ def build_view(ctx: PanelContext) -> PanelView:
     if top is not None:
         view.buttons.append(
             ButtonSpec(
-                f"Undo: {top.label} (U)",
+                _("Undo: {action} (U)").format(action=top.label),
                 intent("tool", name="undo"),
-                tip="No dice were rolled since: it can be taken back",
+                tip=_("No dice were rolled since: it can be taken back"),
                 role="nav",
                 numbered=False,  # its key is U: it must not take a number from the options
             )
@@ -76,15 +78,15 @@ def _field(action: Action, name: str) -> Any:
 def generic_control(ctx: PanelContext) -> PanelView:
     """Every option as a button. With many options that name a unit, pick the unit first."""
     d = ctx.decision
-    view = PanelView(title=f"Player {d.player}: {d.prompt}")
+    view = PanelView(title=_("{player}: {prompt}").format(player=words.player(d.player), prompt=d.prompt))
     opts = list(d.options)
     point_type = d.data.get("point_action")
     if point_type:
-        view.lines.append("Click the battlefield to choose a point (green: legal, red: why not).")
+        view.lines.append(_("Click the battlefield to choose a point (green: legal, red: why not)."))
         opts_shown = [o for o in opts if o.type != point_type]
         if len(opts_shown) != len(opts):
             first = next(o for o in opts if o.type == point_type)
-            view.buttons.append(option_button(ctx, first, "Use the suggested point"))
+            view.buttons.append(option_button(ctx, first, _("Use the suggested point")))
         opts = opts_shown
     with_unit = [o for o in opts if isinstance(_field(o, "unit"), str) and _field(o, "unit") in ctx.state.units]
     unit = ctx.selection.get("unit")
@@ -94,14 +96,20 @@ def generic_control(ctx: PanelContext) -> PanelView:
             units[o.unit] = units.get(o.unit, 0) + 1
         for uid, n in units.items():
             view.buttons.append(
-                ButtonSpec(f"{name_of(ctx.state, uid)} ({n} options)", intent("select", unit=uid), role="nav")
+                ButtonSpec(
+                    ngettext("{unit} ({n} option)", "{unit} ({n} options)", n).format(
+                        unit=name_of(ctx.state, uid), n=n
+                    ),
+                    intent("select", unit=uid),
+                    role="nav",
+                )
             )
             view.field_picks[uid] = intent("select", unit=uid)
         rest = [o for o in opts if o not in with_unit]
         view.buttons += [option_button(ctx, o) for o in rest]
         return view
     if unit is not None:
-        view.back = ButtonSpec("Back to all options", intent("select", unit=None), role="nav")
+        view.back = ButtonSpec(_("Back to all options"), intent("select", unit=None), role="nav")
         opts = [o for o in opts if _field(o, "unit") in (unit, None)]
     for o in opts:
         view.buttons.append(option_button(ctx, o))
@@ -117,7 +125,10 @@ def generic_control(ctx: PanelContext) -> PanelView:
 @control("turn_order")
 def turn_order_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
-    view = PanelView(title=f"Player {d.player} won the priority roll-off", lines=["Who takes the first turn? (R2)"])
+    view = PanelView(
+        title=_("{player} won the priority roll-off").format(player=words.player(d.player)),
+        lines=[_("Who takes the first turn? (R2)")],
+    )
     view.buttons = [option_button(ctx, o) for o in d.options]
     return view
 
@@ -125,17 +136,17 @@ def turn_order_control(ctx: PanelContext) -> PanelView:
 # Short words for why a spell or prayer is not offered, by the engine's reason code; the rule
 # ID and the engine's full message come from the engine (query.ability_unavailable).
 SPENT_WORDS = {
-    "once_per_turn": "used this turn",
-    "rule_of_one": "used by this caster this phase",
-    "power_spent": "no uses left this phase",
-    "miscast": "miscast: casts no more this phase",
-    "no_target": "no target now",
-    "out_of_range": "no target in range",
-    "not_visible": "no target in sight",
-    "already_summoned": "already on the battlefield",
-    "summoned_this_turn": "summoned this turn",
-    "removed_this_turn": "removed this turn",
-    "summon_cap": "no more summons this phase",
+    "once_per_turn": N_("used this turn"),
+    "rule_of_one": N_("used by this caster this phase"),
+    "power_spent": N_("no uses left this phase"),
+    "miscast": N_("miscast: casts no more this phase"),
+    "no_target": N_("no target now"),
+    "out_of_range": N_("no target in range"),
+    "not_visible": N_("no target in sight"),
+    "already_summoned": N_("already on the battlefield"),
+    "summoned_this_turn": N_("summoned this turn"),
+    "removed_this_turn": N_("removed this turn"),
+    "summon_cap": N_("no more summons this phase"),
 }
 
 
@@ -147,8 +158,8 @@ def _rule_of(message: str) -> str | None:
 def spent_words(code: str | None, rule: str | None, message: str) -> str:
     """E.g. "used this turn (M7)": the short reason under a greyed slot."""
     rule = rule or _rule_of(message)
-    words = SPENT_WORDS.get(code or "", "not possible now")
-    return f"{words} ({rule})" if rule else words
+    text = _(SPENT_WORDS.get(code or "", N_("not possible now")))
+    return _("{why} ({rule})").format(why=text, rule=rule) if rule else text
 
 
 def _roster(st, player: int) -> list[str]:
@@ -178,12 +189,12 @@ def _caster_reason(st, uid: str) -> tuple[str, str]:
             why = query.ability_unavailable(st, uid, a)
             if why is not None and why.code == "power_spent":
                 return spent_words(why.code, why.rule, why.message), why.message
-        return "no uses left this phase (M1)", ""
+        return _("no uses left this phase (M1)"), ""
     for a in _known(st, uid):
         why = query.ability_unavailable(st, uid, a)
         if why is not None:
-            return "nothing it can use now", why.message
-    return "nothing it can use now", ""
+            return _("nothing it can use now"), why.message
+    return _("nothing it can use now"), ""
 
 
 def hero_control(ctx: PanelContext) -> PanelView:
@@ -199,12 +210,12 @@ def hero_control(ctx: PanelContext) -> PanelView:
     sel = ctx.selection
     magic = [o for o in d.options if o.type in ("CastSpell", "ChantPrayer", "Banish")]
     other = [o for o in d.options if o not in magic]
-    view = PanelView(title=f"Player {d.player}: hero phase")
+    view = PanelView(title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("hero")))
     unit = sel.get("unit")
     if unit is not None and not any(o.unit == unit for o in magic):
         unit = None
     if unit is None:
-        view.lines.append("Pick a WIZARD or PRIEST (here or on the battlefield).")
+        view.lines.append(_("Pick a WIZARD or PRIEST (here or on the battlefield)."))
         usable = {o.unit for o in magic}
         for uid in _roster(st, d.player):
             ws = st.game.warscroll(st.units[uid].warscroll)
@@ -212,13 +223,15 @@ def hero_control(ctx: PanelContext) -> PanelView:
                 short, full = _caster_reason(st, uid)
                 view.buttons.append(spent_button(st.units[uid].name, short, full))
                 continue
-            kinds = "/".join(k for k, lv in (("WIZARD", ws.wizard_level), ("PRIEST", ws.priest_level)) if lv)
+            kinds = "/".join(k for k, lv in ((_("WIZARD"), ws.wizard_level), (_("PRIEST"), ws.priest_level)) if lv)
             left = query.power_left(st, uid)
             view.buttons.append(
                 ButtonSpec(
                     f"{st.units[uid].name}",
                     intent("select", unit=uid),
-                    odds=f"{kinds}: {left} of {max(ws.wizard_level, ws.priest_level)} uses left this phase",
+                    odds=_("{kinds}: {left} of {total} uses left this phase").format(
+                        kinds=kinds, left=left, total=max(ws.wizard_level, ws.priest_level)
+                    ),
                     role="nav",
                 )
             )
@@ -226,30 +239,34 @@ def hero_control(ctx: PanelContext) -> PanelView:
         view.buttons += [option_button(ctx, o) for o in other]
         return view
     mine = [o for o in magic if o.unit == unit]
-    view.title = f"Player {d.player}: {st.units[unit].name}"
-    view.back = ButtonSpec("Back to the casters", intent("select", unit=None), role="nav")
+    view.title = _("{player}: {unit}").format(player=words.player(d.player), unit=st.units[unit].name)
+    view.back = ButtonSpec(_("Back to the casters"), intent("select", unit=None), role="nav")
     models = sorted({o.model for o in mine})
     model = sel.get("model")
     if model not in models:
         model = models[0] if len(models) == 1 else None
     if model is None:
         if sel.get("model") is not None and sel.get("unit") == unit:  # a click on a model with nothing to use
-            view.lines.append(f"Model {sel['model'] + 1} has no spell, prayer or banish it can use now.")
+            view.lines.append(_("Model {n} has no spell, prayer or banish it can use now.").format(n=sel["model"] + 1))
         view.lines.append(
-            "E5: pick the model that casts (its button, or its numbered base on the battlefield); "
-            "range and sight are measured from it."
+            _(
+                "E5: pick the model that casts (its button, or its numbered base on the battlefield); "
+                "range and sight are measured from it."
+            )
         )
         for i in models:
-            view.buttons.append(ButtonSpec(f"Model {i + 1}", intent("select", unit=unit, model=i), role="nav"))
+            view.buttons.append(
+                ButtonSpec(_("Model {n}").format(n=i + 1), intent("select", unit=unit, model=i), role="nav")
+            )
         # a click on one of the unit's bases: the scene adds the clicked model to this select,
         # the same intent as that model's button (a model not listed above is refused above)
         view.field_picks[unit] = intent("select", unit=unit)
         return view
     mine = [o for o in mine if o.model == model]
     if len(models) > 1:
-        view.lines.append(f"Casting from model {model + 1} (E5).")
+        view.lines.append(_("Casting from model {n} (E5).").format(n=model + 1))
         # Back from the spells of one model: to the model choice
-        view.back = ButtonSpec("Back to the models", intent("select", unit=unit), role="nav")
+        view.back = ButtonSpec(_("Back to the models"), intent("select", unit=unit), role="nav")
     ability = sel.get("ability")
     key = lambda o: getattr(o, "spell", None) or getattr(o, "prayer", None) or f"banish:{o.manifestation}"  # noqa: E731
     groups: dict[str, list] = {}
@@ -258,7 +275,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
     if ability not in groups:
         ability = None
     if ability is None:
-        view.lines.append("Pick a spell, prayer or banish:")
+        view.lines.append(_("Pick a spell, prayer or banish:"))
         slots = list(dict.fromkeys(_known(st, unit)))
         banishable = [
             mid
@@ -278,7 +295,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
             name = lab.text.split(" -> ")[0]
             view.buttons.append(
                 ButtonSpec(
-                    f"{name}: {len(opts)} target{'s' if len(opts) > 1 else ''}",
+                    ngettext("{name}: {n} target", "{name}: {n} targets", len(opts)).format(name=name, n=len(opts)),
                     intent("select", unit=unit, model=model, ability=k),
                     lab.odds.split(" (")[0],
                     lab.tip,
@@ -288,8 +305,10 @@ def hero_control(ctx: PanelContext) -> PanelView:
         return view
     opts = groups[ability]
     ab = st.game.content.abilities.get(ability)
-    view.back = ButtonSpec("Back to the spells", intent("select", unit=unit, model=model), role="nav")
-    view.lines.append(f"{ab.name if ab else ability}: pick a target (highlighted on the battlefield).")
+    view.back = ButtonSpec(_("Back to the spells"), intent("select", unit=unit, model=model), role="nav")
+    view.lines.append(
+        _("{ability}: pick a target (highlighted on the battlefield).").format(ability=ab.name if ab else ability)
+    )
     for o in opts:
         view.buttons.append(option_button(ctx, o))
         if isinstance(o.target, str):
@@ -314,12 +333,14 @@ def _spent_slot(st, player: int, unit: str, model: int, key: str, several: bool)
         mid = key.split(":", 1)[1]
         reasons = st.explain(Banish(player=player, unit=unit, manifestation=mid, model=model))
         full = reasons[0] if reasons else ""
-        return spent_button(f"Banish {name_of(st, mid)}", spent_words(None, None, full), full)
+        return spent_button(_("Banish {name}").format(name=name_of(st, mid)), spent_words(None, None, full), full)
     ab = st.game.content.abilities[key]
     label = f"{ab.name} ({ab.value}+)"
     why = query.ability_unavailable(st, unit, key)
     if why is None:  # usable by another model of the unit, not by this one (E5)
-        return spent_button(label, f"not from model {model + 1} (E5)" if several else "not possible now")
+        return spent_button(
+            label, _("not from model {n} (E5)").format(n=model + 1) if several else _("not possible now")
+        )
     return spent_button(label, spent_words(why.code, why.rule, why.message), why.message)
 
 
@@ -329,10 +350,11 @@ def unbind_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     sp = st.game.content.abilities[d.data["spell"]]
     view = PanelView(
-        title=f"Player {d.player}: unbind?",
+        title=_("Player {p}: unbind?").format(p=d.player),
         lines=[
-            f"{st.units[d.data['caster']].name} cast {sp.name} with a roll of {d.data['roll']} "
-            f"(needed {sp.value}). Unbind: 2D6 must beat {d.data['roll']} (M6)."
+            _(
+                "{caster} cast {spell} with a roll of {roll} (needed {value}). Unbind: 2D6 must beat {roll} (M6)."
+            ).format(caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"], value=sp.value)
         ],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]
@@ -345,10 +367,15 @@ def ritual_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     pr = st.game.content.abilities[d.data["prayer"]]
     view = PanelView(
-        title=f"Player {d.player}: bank or spend?",
+        title=_("Player {p}: bank or spend?").format(p=d.player),
         lines=[
-            f"{st.units[d.data['unit']].name} rolled {d.data['roll']} chanting {pr.name} "
-            f"(needs {pr.value}); ritual points {d.data['ritual_points']} (M5)."
+            _("{unit} rolled {roll} chanting {prayer} (needs {value}); ritual points {points} (M5).").format(
+                unit=st.units[d.data["unit"]].name,
+                roll=d.data["roll"],
+                prayer=pr.name,
+                value=pr.value,
+                points=d.data["ritual_points"],
+            )
         ],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]
@@ -362,17 +389,24 @@ def summon_control(ctx: PanelContext) -> PanelView:
     scroll = st.game.content.manifestations[d.data["scroll"]]
     setup = scroll.setup
     view = PanelView(
-        title=f"Player {d.player}: set up {scroll.name}",
+        title=_("Player {p}: set up {name}").format(p=d.player, name=scroll.name),
         lines=[
-            f'Click its centre: wholly within {setup.wholly_within:g}" of the caster'
-            + (", visible to it" if setup.visible else "")
-            + f', more than {setup.min_enemy_distance:g}" from enemy units (M9).',
-            "The ghost is green where it is legal, red with the reason where not.",
+            (
+                _(
+                    'Click its centre: wholly within {within}" of the caster, visible to it, '
+                    'more than {away}" from enemy units (M9).'
+                )
+                if setup.visible
+                else _(
+                    'Click its centre: wholly within {within}" of the caster, more than {away}" from enemy units (M9).'
+                )
+            ).format(within=f"{setup.wholly_within:g}", away=f"{setup.min_enemy_distance:g}"),
+            _("The ghost is green where it is legal, red with the reason where not."),
         ],
     )
     view.point = point_spec(d)
     if d.options:
-        view.buttons.append(option_button(ctx, d.options[0], "Use a suggested spot"))
+        view.buttons.append(option_button(ctx, d.options[0], _("Use a suggested spot")))
     return view
 
 
@@ -380,8 +414,8 @@ def summon_control(ctx: PanelContext) -> PanelView:
 def dispel_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     view = PanelView(
-        title=f"Player {d.player}: dispel endless spells?",
-        lines=["Each WIZARD and PRIEST may try one; it costs a cast or prayer this phase (E3)."],
+        title=_("Player {p}: dispel endless spells?").format(p=d.player),
+        lines=[_("Each WIZARD and PRIEST may try one; it costs a cast or prayer this phase (E3).")],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]
     for o in d.options:

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
 from game.rules import load_game, save_game
 
 #: Largest replay the replay list looks into (the replay reader's own limit).
@@ -81,7 +82,7 @@ def autosave(session) -> str | None:
         engine_autosave(session.state, session.seed, session.actions(), info_for(session))
     except OSError as exc:  # OutputError is an OSError too
         text = str(exc)
-        problem = f"autosave failed: {text}; play goes on, the earlier autosaves are kept"
+        problem = _("autosave failed: {error}; play goes on, the earlier autosaves are kept").format(error=text)
         session.autosave_problem = problem
         session.autosave_failures = getattr(session, "autosave_failures", 0) + 1
         return problem
@@ -118,10 +119,12 @@ def resume_problem() -> str | None:
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        return f"no saved game to resume: the autosave folder {latest.parent} is not a folder"
+        return _("no saved game to resume: the autosave folder {folder} is not a folder").format(folder=latest.parent)
     except (OSError, ValueError) as exc:
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "invalid name"
-        return f"no saved game to resume: cannot read the autosave folder {latest.parent}: {reason}"
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("invalid name")
+        return _("no saved game to resume: cannot read the autosave folder {folder}: {reason}").format(
+            folder=latest.parent, reason=reason
+        )
     return None
 
 
@@ -195,7 +198,7 @@ def list_replays(extra: list[Path] | None = None) -> list[Path]:
         cwd = None
     found: list[Path] = []
     for d in [replays_dir(), *([cwd] if cwd else []), *(extra or [])]:
-        for _, p in sorted(_json_files(Path(d)), key=lambda t: t[1]):
+        for _k, p in sorted(_json_files(Path(d)), key=lambda t: t[1]):
             if _looks_like_replay(p) and p not in found:
                 found.append(p)
     return found

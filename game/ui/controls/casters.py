@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.ui import theme, widgets
 from game.ui.controls.base import FieldTool, phase_is, tool
 from game.ui.intents import Intent
@@ -74,12 +75,18 @@ class CasterModelTool(FieldTool):
                 ov.marks.append(Label(c.x, c.y, str(m + 1), theme.ACCENT, 12, dy=-9))
         m = self.hovered_model()
         if m is None:
-            return (f"{u.name}: pick the model that acts, on its button or its base (E5)", theme.TEXT)
+            return (
+                _("{unit}: pick the model that acts, on its button or its base (E5)").format(unit=u.name),
+                theme.TEXT,
+            )
         c = model_circle(st, uid, m)
         ov.selected = (uid, m)
         ov.marks.append(Band(c.x, c.y, c.r, 0.25, theme.ACCENT))
         ov.rings += self.rings_from(m)
-        return (f"Model {m + 1} of {u.name}: ranges and sight are measured from its base (E5)", theme.ACCENT)
+        return (
+            _("Model {n} of {unit}: ranges and sight are measured from its base (E5)").format(n=m + 1, unit=u.name),
+            theme.ACCENT,
+        )
 
     def ability_ring(self) -> Ring | None:
         """The range ring of the spell or prayer whose button the pointer is on, from the base of
@@ -113,9 +120,15 @@ class CasterModelTool(FieldTool):
         c = model_circle(st, uid, model)
         rings = []
         for rng, names in sorted(by_range.items()):
-            label = f'{rng:g}": ' + (names[0] if len(names) == 1 else f"{len(names)} spells/prayers")
+            label = f'{rng:g}": ' + (
+                names[0]
+                if len(names) == 1
+                else ngettext("{n} spell/prayer", "{n} spells/prayers", len(names)).format(n=len(names))
+            )
             rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
         if any(o.type == "Banish" for o in mine):
             reach = ranges(st.game).unbind
-            rings.append(Ring(c.x, c.y, c.r + reach, theme.RING_UNBIND, f'{reach:g}" banish'))
+            rings.append(
+                Ring(c.x, c.y, c.r + reach, theme.RING_UNBIND, _('{reach}" banish').format(reach=f"{reach:g}"))
+            )
         return rings

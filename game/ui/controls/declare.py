@@ -11,6 +11,7 @@ bots never meet a confirm: they do not choose through the panel.
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules import Action, query
 from game.ui import settings
 
@@ -33,48 +34,60 @@ def declare_text(state, action: Action) -> str:
 
     g = state.game
     t = action.type
-    on = lambda thing: f" on {name_of(state, thing)}" if thing else ""  # noqa: E731
+
+    def what(name: str, thing) -> str:  # "Reed Shroud on Reed-Witch": the target in the word order of the language
+        return _("{ability} on {target}").format(ability=name, target=name_of(state, thing)) if thing else name
+
     if t == "CastSpell":
         sp = g.content.abilities[action.spell]
-        text = f"Cast {sp.name}{on(action.target)}: 2D6 casting roll, {sp.value}+ needed: "
-        text += pct(query.odds.cast_chance(sp.value))
+        text = _("Cast {spell}: 2D6 casting roll, {value}+ needed: {chance}").format(
+            spell=what(sp.name, action.target), value=sp.value, chance=pct(query.odds.cast_chance(sp.value))
+        )
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
         if unb:
-            text += f"; gets through an unbind {pct(query.odds.lands_chance(sp.value, unb))}"
+            text += "; " + _("gets through an unbind {chance}").format(
+                chance=pct(query.odds.lands_chance(sp.value, unb))
+            )
         return text
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
-        return (
-            f"Chant {pr.name}{on(action.target)}: D6 chanting roll, {pr.value}+ needed with {pts} ritual "
-            f"points: {pct(query.odds.prayer_chance(pr.value, pts))}; a 1 fails"
+        return _(
+            "Chant {prayer}: D6 chanting roll, {value}+ needed with {points} ritual points: {chance}; a 1 fails"
+        ).format(
+            prayer=what(pr.name, action.target),
+            value=pr.value,
+            points=pts,
+            chance=pct(query.odds.prayer_chance(pr.value, pts)),
         )
     if t == "Banish":
         m = state.manifestations[action.manifestation]
         need = g.content.manifestations[m.scroll].banishment
         bonus = query.banish_bonus(state, action.player, action.manifestation)
-        return (
-            f"Banish {name_of(state, action.manifestation)}: 2D6+{bonus} banishment roll, {need}+ needed: "
-            f"{pct(query.odds.banish_chance(need, bonus))}"
+        return _("Banish {name}: 2D6+{bonus} banishment roll, {need}+ needed: {chance}").format(
+            name=name_of(state, action.manifestation),
+            bonus=bonus,
+            need=need,
+            chance=pct(query.odds.banish_chance(need, bonus)),
         )
     if t == "Dispel":
         m = state.manifestations[action.manifestation]
         v = query.summoning_value(state, m.scroll)
-        return (
-            f"Dispel {name_of(state, action.manifestation)}: 2D6 roll, more than {v} needed: "
-            f"{pct(query.odds.dispel_chance(v))}"
+        return _("Dispel {name}: 2D6 roll, more than {value} needed: {chance}").format(
+            name=name_of(state, action.manifestation), value=v, chance=pct(query.odds.dispel_chance(v))
         )
     if t == "Charge":
         from game.ui.controls.units import charge_odds
 
         odds = charge_odds(state, action.unit)
-        return f"Charge with {name_of(state, action.unit)}: 2D6 charge roll" + (f"; {odds}" if odds else "")
+        return _("Charge with {unit}: 2D6 charge roll").format(unit=name_of(state, action.unit)) + (
+            f"; {odds}" if odds else ""
+        )
     if t == "Shoot":
         with state.query():
             h, dmg = query.shooting_odds(state, action.unit, action.target)
-        return (
-            f"{name_of(state, action.unit)} shoots {name_of(state, action.target)}: hit, wound and save rolls; "
-            f"expect {h:.1f} hits, {dmg:.1f} damage"
+        return _("{unit} shoots {target}: hit, wound and save rolls; expect {hits} hits, {damage} damage").format(
+            unit=name_of(state, action.unit), target=name_of(state, action.target), hits=f"{h:.1f}", damage=f"{dmg:.1f}"
         )
     from game.ui.labels import describe
 

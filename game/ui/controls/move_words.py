@@ -17,10 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _
 from game.rules import Problem
 from game.ui.labels import name_of, plain
 
-KIND_WORD = {"normal": "Move", "run": "Run", "retreat": "Retreat", "charge": "charge roll", "deploy": "Move"}
+KIND_WORD = {
+    "normal": N_("Move"),
+    "run": N_("Run"),
+    "retreat": N_("Retreat"),
+    "charge": N_("charge roll"),
+    "deploy": N_("Move"),
+}
 
 
 def base_owner(state: Any, mover: str, k: int) -> str | None:
@@ -34,17 +41,17 @@ def base_owner(state: Any, mover: str, k: int) -> str | None:
 
 def token_name(state: Any, mover: str, token: str) -> str:
     """A sweep token (`base:3`, `terrain:0`, `terrain:Drowned Tower`, `edge`) as a display name."""
-    kind, _, rest = token.partition(":")
+    kind, _sep, rest = token.partition(":")
     if kind == "base" and rest.isdigit():
         owner = base_owner(state, mover, int(rest))
-        return name_of(state, owner) if owner is not None else "a model"
+        return name_of(state, owner) if owner is not None else _("a model")
     if kind == "terrain":
         if rest.isdigit():
             pieces = [t.name for t in state.game.battlefield.map.terrain if "impassable" in t.traits]
-            return pieces[int(rest)] if int(rest) < len(pieces) else "impassable terrain"
+            return pieces[int(rest)] if int(rest) < len(pieces) else _("impassable terrain")
         return rest
     if token == "edge":
-        return "the battlefield edge"
+        return _("the battlefield edge")
     return plain(state, token)
 
 
@@ -59,31 +66,34 @@ def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> s
     code = problem.code
     if code == "blocked":
         if f.get("by"):
-            return f"blocked by {token_name(state, mover, f['by'][0])} ({rule})"
-        what = name_of(state, f["unit"]) if f.get("unit") else f.get("terrain", "impassable terrain")
-        return f"blocked by {what} ({rule})"
+            return _("blocked by {what} ({rule})").format(what=token_name(state, mover, f["by"][0]), rule=rule)
+        what = name_of(state, f["unit"]) if f.get("unit") else f.get("terrain") or _("impassable terrain")
+        return _("blocked by {what} ({rule})").format(what=what, rule=rule)
     if code == "too_far":
         reach = f["reach"]
-        return f'{reach:g}" used ({KIND_WORD.get(kind, "Move")} {reach:g}")'
+        return _('{reach}" used ({kind} {reach}")').format(reach=f"{reach:g}", kind=_(KIND_WORD.get(kind, N_("Move"))))
     if code == "combat":
         from game.rules.query import COMBAT_RANGE, enemies_within
 
         near = enemies_within(state, mover, ends, COMBAT_RANGE) if ends else []
-        who = name_of(state, near[0]) if near else "the enemy"
-        return f'would end within {COMBAT_RANGE:g}" of {who} ({rule})'
+        who = name_of(state, near[0]) if near else _("the enemy")
+        return _('would end within {range}" of {who} ({rule})').format(range=f"{COMBAT_RANGE:g}", who=who, rule=rule)
     if code == "overlap_base":
         owner = base_owner(state, mover, f["base"])
-        return f"would end on {name_of(state, owner) if owner else 'a model'} ({rule})"
+        return _("would end on {what} ({rule})").format(
+            what=name_of(state, owner) if owner else _("a model"), rule=rule
+        )
     if code == "on_terrain":
-        return f"would end on {f['terrain']} ({rule})"
+        return _("would end on {what} ({rule})").format(what=f["terrain"], rule=rule)
     if code == "on_manifestation":
         mids = list(state.manifestations)
         k = f["index"]
-        return f"would end on {name_of(state, mids[k]) if k < len(mids) else 'a manifestation'} ({rule})"
+        what = name_of(state, mids[k]) if k < len(mids) else _("a manifestation")
+        return _("would end on {what} ({rule})").format(what=what, rule=rule)
     if code == "edge":
-        return f"would touch the battlefield edge ({rule})"
+        return _("would touch the battlefield edge ({rule})").format(rule=rule)
     if code == "overlap_own":
-        return f"would end on another model of its unit ({rule})"
+        return _("would end on another model of its unit ({rule})").format(rule=rule)
     if code == "coherency":
-        return f'would leave its unit (coherency 1", {rule})'
+        return _('would leave its unit (coherency 1", {rule})').format(rule=rule)
     return plain(state, problem)

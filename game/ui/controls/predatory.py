@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.i18n import _
 from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, tool
@@ -67,14 +68,18 @@ class ControlTool(FieldTool):
             c = model_circle(st, d["unit"], model)
             if model not in drawn:
                 drawn.add(model)
-                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, f'{rng:g}" control (E7)'))
+                ov.rings.append(
+                    Ring(c.x, c.y, c.r + rng, theme.RING_CONTROL, _('{r}" control (E7)').format(r=f"{rng:g}"))
+                )
             shape = manifestation_shape(st, mid)
             inside = wholly_within(shape, c, rng)
             ov.marks.append(
                 Shape(shape, (*theme.LEGAL_TARGET, 50), theme.LEGAL_TARGET if inside else theme.GHOST_BAD, 3)
             )
         return (
-            f"{st.units[d['unit']].name} controls one of them this hero phase: click it (the others go wild, E7)",
+            _("{unit} controls one of them this hero phase: click it (the others go wild, E7)").format(
+                unit=st.units[d["unit"]].name
+            ),
             theme.TEXT,
         )
 
@@ -85,17 +90,23 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     st = ctx.state
     data = d.data
     view = PanelView(
-        title=f"Player {d.player}: which manifestation does {st.units[data['unit']].name} control?",
+        title=_("Player {p}: which manifestation does {unit} control?").format(
+            p=d.player, unit=st.units[data["unit"]].name
+        ),
         lines=[
-            f"{st.units[data['unit']].name} has several predatory manifestations wholly within "
-            f"{st.game.profile.control_range:g}\" of the models that summoned them (the rings). A unit is one "
-            "wizard, however many models it has: it controls one this hero phase; the others are wild and "
-            "either player may move them (E5, E7, E8)."
+            _(
+                "{unit} has several predatory manifestations wholly within "
+                '{range}" of the models that summoned them (the rings). A unit is one '
+                "wizard, however many models it has: it controls one this hero phase; the others are wild and "
+                "either player may move them (E5, E7, E8)."
+            ).format(unit=st.units[data["unit"]].name, range=f"{st.game.profile.control_range:g}")
         ],
     )
     for o in d.options:
         if isinstance(o, ChooseControlled):
-            view.buttons.append(ButtonSpec(f"Control {name_of(st, o.manifestation)}", intent("choose", action=o)))
+            view.buttons.append(
+                ButtonSpec(_("Control {name}").format(name=name_of(st, o.manifestation)), intent("choose", action=o))
+            )
             view.field_picks[o.manifestation] = intent("choose", action=o)
     return view
 
@@ -131,7 +142,7 @@ class PredatoryMoveTool(FieldTool):
     def press(self, wx: float, wy: float, button: int) -> bool:
         if button != 1 or self.mid is None:
             return False
-        thing, _ = self.scene.thing_at(wx, wy)
+        thing, _model = self.scene.thing_at(wx, wy)
         if thing in self.info() and thing != self.mid:
             self.mid = thing
             self.scene._panel_key = None
@@ -197,7 +208,9 @@ class PredatoryMoveTool(FieldTool):
         i = info[self.mid]
         reach = float(i["reach"])
         scroll = st.game.content.manifestations[i["scroll"]]
-        ring_label = f'Move {scroll.move:g}" + {reach - scroll.move:g}" = {reach:g}" from it'
+        ring_label = _('Move {move}" + {extra}" = {reach}" from it').format(
+            move=f"{scroll.move:g}", extra=f"{reach - scroll.move:g}", reach=f"{reach:g}"
+        )
         area = reach_area(st, self.mid)  # E9: measured from the footprint, not the centre
         if isinstance(area, Circle):
             ov.rings.append(Ring(area.x, area.y, area.r, theme.PREDATORY, ring_label))
@@ -205,7 +218,10 @@ class PredatoryMoveTool(FieldTool):
             ov.marks.append(Shape(area, (0, 0, 0, 0), theme.PREDATORY, 2))
             ov.marks.append(Label(area.centroid.x, area.bounds[3], ring_label, theme.PREDATORY, 13, dy=-10))
         if self.point is None:
-            return (f"{scroll.name}: move the pointer to preview the move, click to move it (E9)", theme.TEXT)
+            return (
+                _("{name}: move the pointer to preview the move, click to move it (E9)").format(name=scroll.name),
+                theme.TEXT,
+            )
         pv = self.preview(*self.point)
         x, y = pv["end"]
         if pv["problem"]:
@@ -221,28 +237,29 @@ class PredatoryMoveTool(FieldTool):
             ov.highlight_units[uid] = theme.PREDATORY
         words = []
         if bad:
-            words.append(f"CANNOT BE PLACED: {pv['blocked']}; it stays put (0\" move)")
+            words.append(_('CANNOT BE PLACED: {why}; it stays put (0" move)').format(why=pv["blocked"]))
         if pv["edge"]:
-            words.append("touches the battlefield edge: it will be removed (E4)")
+            words.append(_("touches the battlefield edge: it will be removed (E4)"))
         if pv["crossed"]:
-            words.append("passes across " + ", ".join(st.units[u].name for u in pv["crossed"]))
+            words.append(_("passes across {units}").format(units=", ".join(st.units[u].name for u in pv["crossed"])))
         d = pv["measured"]
         ov.marks.append(
             Label(
                 x,
                 y,
-                f'{d:.1f}" of {reach:g}"'
-                + (" - 0\" move!" if bad else "")
-                + (" - EDGE: removed" if pv["edge"] else ""),
+                _('{d}" of {reach}"').format(d=f"{d:.1f}", reach=f"{reach:g}")
+                + (" - " + _('0" move!') if bad else "")
+                + (" - " + _("EDGE: removed") if pv["edge"] else ""),
                 WARN if (bad or pv["edge"]) else theme.ACCENT,
                 13,
                 dy=12,
             )
         )
         text = (
-            f'{scroll.name} to ({x:.1f}, {y:.1f}), {d:.1f}" from it'
+            _('{name} to ({x}, {y}), {d}" from it').format(name=scroll.name, x=f"{x:.1f}", y=f"{y:.1f}", d=f"{d:.1f}")
             + (": " + "; ".join(words) if words else "")
-            + " - click to move"
+            + " - "
+            + _("click to move")
         )
         return (text, WARN if (bad or pv["edge"]) else theme.TEXT_GOOD)
 
@@ -256,11 +273,17 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
     mid = t.mid if isinstance(t, PredatoryMoveTool) else next(iter(info), None)
     stage = d.data.get("stage")
     view = PanelView(
-        title=f"Player {d.player}: predatory move ({'controlled' if stage == 'controlled' else 'wild'})",
+        title=(
+            _("Player {p}: predatory move (controlled)")
+            if stage == "controlled"
+            else _("Player {p}: predatory move (wild)")
+        ).format(p=d.player),
         lines=[
             d.prompt[:1].upper() + d.prompt[1:] + ".",
-            "Point at the destination: the path, the swept footprint and the units it passes across "
-            "are previewed; click to move.",
+            _(
+                "Point at the destination: the path, the swept footprint and the units it passes across "
+                "are previewed; click to move."
+            ),
         ],
     )
     view.custom_point = True
@@ -268,12 +291,12 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
         if k not in st.manifestations:
             continue
         scroll = st.game.content.manifestations[i["scroll"]]
-        label = ("> " if k == mid else "") + f"{scroll.name} (player {i['player']}'s)"
+        label = ("> " if k == mid else "") + _("{name} (player {n}'s)").format(name=scroll.name, n=i["player"])
         view.buttons.append(
             ButtonSpec(
                 label,
                 intent("tool", name="pick", thing=k),
-                f'reach {i["reach"]:g}" from its footprint (E9)',
+                _('reach {reach}" from its footprint (E9)').format(reach=f'{i["reach"]:g}'),
                 role="nav",
             )
         )
@@ -281,7 +304,7 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
         m = st.manifestations[mid]
         view.buttons.append(
             ButtonSpec(
-                "Leave it where it is (0\" move)",
+                _('Leave it where it is (0" move)'),
                 intent("choose", action=MovePredatory(player=d.player, manifestation=mid, x=m.x, y=m.y)),
                 role="end",
             )

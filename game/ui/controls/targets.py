@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.rules import Action, EndPhase, Fight, PassFight, Shoot, query
+from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
@@ -41,10 +43,6 @@ def shooters(state, player: int) -> dict[str, list[Action]]:
             if a.player == player and not state.explain(a):
                 out.setdefault(a.unit, []).append(a)
     return out
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _shooter_roster(state, player: int) -> list[str]:
@@ -67,7 +65,7 @@ def _why_no_shot(state, player: int, uid: str) -> tuple[str, str]:
         (one,) = reasons
         if one:
             return one[0], one[0]
-    return "no target in range and sight (G1, G2)", ""
+    return _("no target in range and sight (G1, G2)"), ""
 
 
 @control("phase:shooting")
@@ -82,13 +80,15 @@ def shooting_control(ctx: PanelContext) -> PanelView:
 
     d = ctx.decision
     st = ctx.state
-    view = PanelView(title=f"Player {d.player}: shooting phase")
+    view = PanelView(
+        title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("shooting"))
+    )
     shots = shooters(st, d.player)
     uid = ctx.selection.get("unit")
     if uid not in shots:
         uid = None
     if uid is None:
-        view.lines.append("Pick a unit to shoot with (here or on the battlefield).")
+        view.lines.append(_("Pick a unit to shoot with (here or on the battlefield)."))
         for k in _shooter_roster(st, d.player):
             if k not in shots:  # it keeps its slot, greyed with the engine's reason
                 view.buttons.append(spent_button(name_of(st, k), *_why_no_shot(st, d.player, k)))
@@ -99,27 +99,34 @@ def shooting_control(ctx: PanelContext) -> PanelView:
                 ButtonSpec(
                     name_of(st, k),
                     intent("select", unit=k),
-                    f'{len(acts)} target{"s" if len(acts) != 1 else ""} in range and sight; range {rng:g}"',
+                    ngettext(
+                        '{n} target in range and sight; range {range}"',
+                        '{n} targets in range and sight; range {range}"',
+                        len(acts),
+                    ).format(n=len(acts), range=f"{rng:g}"),
                     role="nav",
                 )
             )
             view.field_picks[k] = intent("select", unit=k)
         if not shots:
-            view.lines.append("No unit has a target in range and in sight.")
+            view.lines.append(_("No unit has a target in range and in sight."))
         view.buttons.append(option_button(ctx, EndPhase(player=d.player)))
         return view
-    view.title = f"Player {d.player}: {name_of(st, uid)} shoots"
-    view.back = ButtonSpec("Back to the shooters", intent("select", unit=None), role="nav")
+    view.title = _("Player {p}: {unit} shoots").format(p=d.player, unit=name_of(st, uid))
+    view.back = ButtonSpec(_("Back to the shooters"), intent("select", unit=None), role="nav")
     ws = ranged(st, uid)
     view.lines.append(
-        "Weapons: "
-        + "; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws)
+        _("Weapons: {list}").format(
+            list="; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws)
+        )
     )
     if uid in st.manifestations:
         view.lines.append(
-            f"{name_of(st, uid)} shoots like a unit of one model, measured and seen from its footprint (M10)."
+            _("{name} shoots like a unit of one model, measured and seen from its footprint (M10).").format(
+                name=name_of(st, uid)
+            )
         )
-    view.lines.append("Click a highlighted target; hover others to see the sight line and why not.")
+    view.lines.append(_("Click a highlighted target; hover others to see the sight line and why not."))
     with st.query():
         for a in shots[uid]:
             vol = shooting_volleys(st, uid, a.target)
@@ -128,9 +135,14 @@ def shooting_control(ctx: PanelContext) -> PanelView:
             models = sum(v.models for v in vol) // max(1, len(vol))
             view.buttons.append(
                 ButtonSpec(
-                    f"Shoot {name_of(st, a.target)}",
+                    _("Shoot {target}").format(target=name_of(st, a.target)),
                     intent("choose", action=a),
-                    f'{dist:.1f}" away, ~{_plural(models, "model")}: expect {h:.1f} hits, {dmg:.1f} damage',
+                    _('{dist}" away, ~{models}: expect {hits} hits, {damage} damage').format(
+                        dist=f"{dist:.1f}",
+                        models=ngettext("{n} model", "{n} models", models).format(n=models),
+                        hits=f"{h:.1f}",
+                        damage=f"{dmg:.1f}",
+                    ),
                 )
             )
             view.field_picks[a.target] = intent("choose", action=a)
@@ -184,12 +196,23 @@ class ShootTool(FieldTool):
             c = model_circle(st, uid, model)
         for rng in sorted({w.range for w in ws}):
             if isinstance(c, Circle):
-                ov.rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, f'{rng:g}" shooting', 1))
+                ov.rings.append(
+                    Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, _('{range}" shooting').format(range=f"{rng:g}"), 1)
+                )
             else:  # a polygon footprint: its outline grown by the range
                 env = grown(c, rng)
                 b = bounds_of(env)
                 ov.marks.append(Shape(env, (0, 0, 0, 0), theme.RING_SPELL, 1))
-                ov.marks.append(Label((b[0] + b[2]) / 2, b[3], f'{rng:g}" shooting', theme.RING_SPELL, 12, dy=-18))
+                ov.marks.append(
+                    Label(
+                        (b[0] + b[2]) / 2,
+                        b[3],
+                        _('{range}" shooting').format(range=f"{rng:g}"),
+                        theme.RING_SPELL,
+                        12,
+                        dy=-18,
+                    )
+                )
         view = self.scene.view
         key = (self.scene.session.version, uid)
         if key not in self._labels:
@@ -198,14 +221,23 @@ class ShootTool(FieldTool):
                 for t in view.field_picks if view else {}:
                     if t == uid:
                         continue
-                    h, _ = shooting_odds(st, uid, t)
+                    h, _dmg = shooting_odds(st, uid, t)
                     dist = min(distance_to(st, cc, t) for cc in thing_shapes(st, uid))
                     if t in st.units:
                         m = st.units[t].live_models()[0][1]
                         x, y = m.x, m.y
                     else:
                         x, y = st.manifestations[t].x, st.manifestations[t].y
-                    labels.append(Label(x, y, f'{dist:.1f}"  ~{h:.1f} hits', theme.LEGAL_TARGET, 12, dy=14))
+                    labels.append(
+                        Label(
+                            x,
+                            y,
+                            _('{dist}"  ~{hits} hits').format(dist=f"{dist:.1f}", hits=f"{h:.1f}"),
+                            theme.LEGAL_TARGET,
+                            12,
+                            dy=14,
+                        )
+                    )
             self._labels = {key: labels}
         ov.marks += self._labels[key]
         return None
@@ -224,8 +256,10 @@ def pile_in_text(state, thing: str) -> str:
 
     name = name_of(state, thing)
     if thing in state.manifestations and not moves_like_unit(state, thing):
-        return f"{name} fights where it stands: a PREDATORY manifestation makes no pile-in (M10)."
-    return f"{name} piles in first: up to {PILE_IN:g}\" straight towards its target, then attacks (R4)."
+        return _("{name} fights where it stands: a PREDATORY manifestation makes no pile-in (M10).").format(name=name)
+    return _('{name} piles in first: up to {pile_in}" straight towards its target, then attacks (R4).').format(
+        name=name, pile_in=f"{PILE_IN:g}"
+    )
 
 
 @control("fight")
@@ -235,7 +269,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     st = ctx.state
     opts = [o for o in d.options if isinstance(o, Fight)]
-    view = PanelView(title=f"Player {d.player}: combat - pick a unit to fight")
+    view = PanelView(title=_("Player {p}: combat - pick a unit to fight").format(p=d.player))
     units: dict[str, list[Fight]] = {}
     for o in opts:
         units.setdefault(o.unit, []).append(o)
@@ -244,37 +278,48 @@ def fight_control(ctx: PanelContext) -> PanelView:
         uid = next(iter(units)) if len(units) == 1 else None
     if uid is None:
         view.lines.append(
-            "Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to "
-            f'{query.PILE_IN:g}" '
-            "towards its target; a PREDATORY manifestation fights where it stands)."
+            _(
+                "Highlighted: your units (and manifestations) that can fight. Pick one (it piles in up to "
+                '{pile_in}" towards its target; a PREDATORY manifestation fights where it stands).'
+            ).format(pile_in=f"{query.PILE_IN:g}")
         )
         for k, acts in units.items():
             view.buttons.append(
                 ButtonSpec(
                     name_of(st, k),
                     intent("select", unit=k),
-                    f"{len(acts)} target{'s' if len(acts) != 1 else ''} within {query.COMBAT_RANGE:g}\"",
+                    ngettext('{n} target within {range}"', '{n} targets within {range}"', len(acts)).format(
+                        n=len(acts), range=f"{query.COMBAT_RANGE:g}"
+                    ),
                     role="nav",
                 )
             )
             view.field_picks[k] = intent("select", unit=k)
     else:
-        view.title = f"Player {d.player}: {name_of(st, uid)} fights"
+        view.title = _("Player {p}: {unit} fights").format(p=d.player, unit=name_of(st, uid))
         if len(units) > 1:
-            view.back = ButtonSpec("Back to the units", intent("select", unit=None), role="nav")
+            view.back = ButtonSpec(_("Back to the units"), intent("select", unit=None), role="nav")
         weapons = _melee_of(st, uid)
         view.lines.append(
-            "Weapons: " + "; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
+            _("Weapons: {list}").format(
+                list="; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
+            )
         )
         view.lines.append(pile_in_text(st, uid))
-        view.lines.append(f'Click a highlighted target within {query.COMBAT_RANGE:g}".')
+        view.lines.append(_('Click a highlighted target within {range}".').format(range=f"{query.COMBAT_RANGE:g}"))
         for a in units[uid]:
             try:
                 h, dmg, n = fight_odds(st, uid, a.target)
-                odds = f"at most {n} model{'s' if n != 1 else ''}: up to ~{h:.1f} hits, {dmg:.1f} damage"
+                odds = ngettext(
+                    "at most {n} model: up to ~{hits} hits, {damage} damage",
+                    "at most {n} models: up to ~{hits} hits, {damage} damage",
+                    n,
+                ).format(n=n, hits=f"{h:.1f}", damage=f"{dmg:.1f}")
             except Exception:
                 odds = ""
-            view.buttons.append(ButtonSpec(f"Fight {name_of(st, a.target)}", intent("choose", action=a), odds))
+            view.buttons.append(
+                ButtonSpec(_("Fight {target}").format(target=name_of(st, a.target)), intent("choose", action=a), odds)
+            )
             view.field_picks[a.target] = intent("choose", action=a)
 
         def probe(thing: str) -> Action:
@@ -285,9 +330,9 @@ def fight_control(ctx: PanelContext) -> PanelView:
         if isinstance(o, PassFight):
             view.buttons.append(
                 ButtonSpec(
-                    "Pass: fight with no more units",
+                    _("Pass: fight with no more units"),
                     intent("choose", action=o),
-                    tip="Give up the rest of your fights this phase (R4)",
+                    tip=_("Give up the rest of your fights this phase (R4)"),
                     role="end",
                 )
             )
@@ -312,15 +357,15 @@ class FightTool(FieldTool):
                     ov.highlight_units[o.unit] = theme.SELECT
         fights = uid is not None and any(isinstance(o, Fight) and o.unit == uid for o in self.decision.options)
         if uid in st.units:
-            for i, _ in st.units[uid].live_models()[:1]:
+            for i, _m in st.units[uid].live_models()[:1]:
                 c = model_circle(st, uid, i)
-                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, '3" combat', 1))
+                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, _('3" combat'), 1))
         elif uid in st.manifestations and fights:
             c = manifestation_shape(st, uid)
             if isinstance(c, Circle):
-                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, '3" combat', 1))
+                ov.rings.append(Ring(c.x, c.y, c.r + COMBAT_RANGE, theme.RING_CONTROL, _('3" combat'), 1))
             else:
                 ov.marks.append(Shape(c.buffer(COMBAT_RANGE), (0, 0, 0, 0), theme.RING_CONTROL, 1))
         if fights and self.scene.hover is None:  # hovering keeps the scene's sight and "why not" hints
-            return (pile_in_text(st, uid) + " Click a highlighted target.", theme.TEXT)
+            return (pile_in_text(st, uid) + " " + _("Click a highlighted target."), theme.TEXT)
         return None

@@ -25,7 +25,9 @@ import math
 from typing import Any
 
 from game.geometry.shapes import Circle
+from game.i18n import N_, _
 from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
+from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
 from game.ui.intents import intent
@@ -113,7 +115,7 @@ def path_limit(state, uid: str, ux: float, uy: float, length: float) -> float:
     fly = can_fly(state, uid)
     bf = state.game.battlefield
     best = length
-    for _, m in u.live_models():
+    for _k, m in u.live_models():
         res = move_base(
             (m.x, m.y),
             (m.x + ux * length, m.y + uy * length),
@@ -162,14 +164,14 @@ class UnitDragTool(FieldTool):
 
         st = self.state
         if not on_field(st, uid):
-            return "that unit is not on the battlefield"
+            return _("that unit is not on the battlefield")
         name = name_of(st, uid)
         owner = player_of(st, uid)
         if owner != self.player:
-            return f"{name} belongs to player {owner}"
+            return _("{unit} belongs to player {n}").format(unit=name, n=owner)
         if uid in st.manifestations:
             if self.mode == "deploy":
-                return f"{name} is a manifestation: it is set up when summoned, not deployed"
+                return _("{name} is a manifestation: it is set up when summoned, not deployed").format(name=name)
             try:
                 check_own_mover(st, self.player, uid)  # the engine says why a manifestation cannot move
             except IllegalActionError as exc:
@@ -180,14 +182,14 @@ class UnitDragTool(FieldTool):
             return (
                 None
                 if uid == self.decision.data.get("unit")
-                else f"{name_of(st, self.decision.data['unit'])} is charging"
+                else _("{unit} is charging").format(unit=name_of(st, self.decision.data["unit"]))
             )
         from game.rules.query import declared, in_combat, moved_this_phase
 
         if moved_this_phase(st, uid):
-            return f"{name} has already moved this phase (R1)"
+            return _("{unit} has already moved this phase (R1)").format(unit=name)
         if in_combat(st, uid) and not (declared(st, uid) or {}).get("kind") == "retreat":
-            return f"{name} is in combat: declare a Retreat first (R4)"
+            return _("{unit} is in combat: declare a Retreat first (R4)").format(unit=name)
         return None
 
     def reach(self) -> float:
@@ -284,7 +286,7 @@ class UnitDragTool(FieldTool):
                             break
                         hi = lc * f
                     if best > 0:
-                        for _ in range(7):
+                        for _n in range(7):
                             mid = (best + hi) / 2
                             if self.legal_at(mid, ux, uy):
                                 best = mid
@@ -414,7 +416,7 @@ class UnitDragTool(FieldTool):
         if name in ("cancel", "undo"):
             if self.pending() or self.dragging:
                 self.cancel()
-                self.say("drag cancelled")
+                self.say(_("drag cancelled"))
                 return True
         return False
 
@@ -430,7 +432,7 @@ class UnitDragTool(FieldTool):
         if math.isinf(reach):
             return ""
         used = math.hypot(*self.offset) if self.offset else 0.0
-        return f'{max(0.0, reach - used):.1f}" of {reach:g}" left'
+        return _('{left}" of {reach}" left').format(left=f"{max(0.0, reach - used):.1f}", reach=f"{reach:g}")
 
     def overlay(self, ov):
         st = self.state
@@ -445,7 +447,11 @@ class UnitDragTool(FieldTool):
         home = footprints(st, uid)
         if not math.isinf(reach):
             col = theme.RING_REACH if self.mode == "charge" else theme.RING_MOVE
-            label = f'{reach:g}" charge' if self.mode == "charge" else f'{self.move_kind()} {reach:g}"'
+            label = (
+                _('{reach}" charge').format(reach=f"{reach:g}")
+                if self.mode == "charge"
+                else kind_reach(self.move_kind(), reach)
+            )
             if walker and not isinstance(home[0], Circle):  # a polygon footprint: its grown outline
                 env = grown(home[0], reach)
                 ov.marks.append(Shape(env, (0, 0, 0, 0), col, 1))
@@ -480,18 +486,25 @@ class UnitDragTool(FieldTool):
             if not ok:
                 hint = (self.reasons[0], theme.TEXT_BAD)
             else:
-                verb = {"deploy": "Release to set up here", "charge": "Charge ends here"}.get(self.mode, "Legal")
+                verb = {"deploy": _("Release to set up here"), "charge": _("Charge ends here")}.get(
+                    self.mode, _("Legal")
+                )
                 extra = f", {text}" if text else ""
-                cut = f" | stopped: {self.raw_reasons[0]}" if self.raw_reasons else ""
-                tail = "" if self.mode == "deploy" else ": Enter commits, Esc cancels"
+                cut = " | " + _("stopped: {why}").format(why=self.raw_reasons[0]) if self.raw_reasons else ""
+                tail = "" if self.mode == "deploy" else ": " + _("Enter commits, Esc cancels")
                 hint = (f"{verb}{extra}{tail}{cut}", theme.TEXT_GOOD)
         elif self.dragging and self.raw_reasons:
             ov.marks.append(self._ghost(footprints(st, uid, *(self.want or (0, 0))), False, 35))
-            hint = ("Cannot move that way: " + self.raw_reasons[0], theme.TEXT_BAD)
+            hint = (_("Cannot move that way: {why}").format(why=self.raw_reasons[0]), theme.TEXT_BAD)
         elif self.mode == "move":
-            hint = (f"{name}: drag it to move ({self.left_text()})", theme.TEXT)
+            hint = (_("{unit}: drag it to move ({left})").format(unit=name, left=self.left_text()), theme.TEXT)
         elif self.mode == "charge":
-            hint = (f"{name}: drag it to end within ½\" of an enemy ({self.left_text()}), or give up", theme.TEXT)
+            hint = (
+                _('{unit}: drag it to end within ½" of an enemy ({left}), or give up').format(
+                    unit=name, left=self.left_text()
+                ),
+                theme.TEXT,
+            )
         return hint
 
     def _ghost(self, shapes: list, ok: bool, alpha: int = 90):
@@ -575,7 +588,7 @@ class DeployTool(UnitDragTool):
     def overlay(self, ov):
         hint = super().overlay(ov)
         if hint is None and not self.dragging:
-            hint = ("Drag one of your units to redeploy it wholly within your zone (G4)", theme.TEXT)
+            hint = (_("Drag one of your units to redeploy it wholly within your zone (G4)"), theme.TEXT)
         return hint
 
 
@@ -593,8 +606,10 @@ class MoveTool(UnitDragTool):
         hint = super().overlay(ov)
         if hint is None:
             hint = (
-                "Press on one of your units or walking manifestations (highlighted) and drag it; release, "
-                "then Enter to commit",
+                _(
+                    "Press on one of your units or walking manifestations (highlighted) and drag it; release, "
+                    "then Enter to commit"
+                ),
                 theme.TEXT,
             )
         return hint
@@ -614,24 +629,26 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
         if t.pending():
             view.buttons.append(
                 ButtonSpec(
-                    f"{verb} (Enter)",
+                    _("{verb} (Enter)").format(verb=verb),
                     intent("tool", name="commit"),
                     "" if t.dragging else t.left_text(),
                     t.reasons[0] if t.reasons else "",
                     enabled=not t.reasons,
                 )
             )
-            view.buttons.append(ButtonSpec("Cancel the drag (Esc)", intent("tool", name="cancel"), role="nav"))
+            view.buttons.append(ButtonSpec(_("Cancel the drag (Esc)"), intent("tool", name="cancel"), role="nav"))
 
 
 @control("deploy")
 def deploy_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
-    view = PanelView(title=f"Player {d.player}: deployment")
+    view = PanelView(title=_("Player {p}: deployment").format(p=d.player))
     view.lines = [
-        "Drag a unit on the battlefield to redeploy it (the whole unit moves): the ghost is green where "
-        "it is wholly within your zone, red with the reason where not (G4).",
-        "Check ranges and sight by hovering, then end deployment.",
+        _(
+            "Drag a unit on the battlefield to redeploy it (the whole unit moves): the ghost is green where "
+            "it is wholly within your zone, red with the reason where not (G4)."
+        ),
+        _("Check ranges and sight by hovering, then end deployment."),
     ]
     view.buttons += [option_button(ctx, o) for o in d.options]
     return view
@@ -644,7 +661,9 @@ def movement_control(ctx: PanelContext) -> PanelView:
 
     d = ctx.decision
     st = ctx.state
-    view = PanelView(title=f"Player {d.player}: movement phase")
+    view = PanelView(
+        title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("movement"))
+    )
     t = ctx.tool
     uid = t.unit if isinstance(t, UnitDragTool) else None
     sel = ctx.selection.get("unit")
@@ -652,57 +671,68 @@ def movement_control(ctx: PanelContext) -> PanelView:
         uid = sel
     if uid is None:
         view.lines.append(
-            "Press on a unit and drag it; release, then Enter (or click the ghost) to commit. "
-            "Run and Retreat: pick the unit first."
+            _(
+                "Press on a unit and drag it; release, then Enter (or click the ghost) to commit. "
+                "Run and Retreat: pick the unit first."
+            )
         )
         if any(k in st.manifestations for k in movers(st, d.player)):
-            view.lines.append("Your manifestations with a Move move like units (M10).")
+            view.lines.append(_("Your manifestations with a Move move like units (M10)."))
         for k in movers(st, d.player):  # units, then walkers (M10)
             if moved_this_phase(st, k):  # it keeps its slot, greyed (stable numbers)
-                view.buttons.append(spent_button(name_of(st, k), "moved this phase (R1)"))
+                view.buttons.append(spent_button(name_of(st, k), _("moved this phase (R1)")))
                 continue
             kind, reach = allowance(st, k)
             fighting = in_combat(st, k)
-            note = "in combat: retreat only" if fighting and kind != "retreat" else f'{kind} {reach:g}"'
+            note = _("in combat: retreat only") if fighting and kind != "retreat" else kind_reach(kind, reach)
             view.buttons.append(ButtonSpec(name_of(st, k), intent("select", unit=k), odds=note, role="nav"))
         view.buttons.append(option_button(ctx, _end(d)))
         return view
     name = name_of(st, uid)
-    view.title = f"Player {d.player}: move {name}"
-    view.back = ButtonSpec("Back to the units", intent("select", unit=None), role="nav")
+    view.title = _("Player {p}: move {unit}").format(p=d.player, unit=name)
+    view.back = ButtonSpec(_("Back to the units"), intent("select", unit=None), role="nav")
     if moved_this_phase(st, uid):
-        view.lines.append(f"{name} has already moved this phase (R1).")
+        view.lines.append(_("{unit} has already moved this phase (R1).").format(unit=name))
     else:
         kind, reach = allowance(st, uid)
         dec = declared(st, uid)
+        r = f"{reach:g}"
         view.lines.append(
             {
-                "normal": f'Normal move: up to {reach:g}" (it may not end within 3" of the enemy, R4).',
-                "run": (
-                    f'Running: up to {reach:g}" (Move + {dec["extra"] if dec else 0}); '
-                    "no shooting or charging this turn."
+                "normal": lambda: _('Normal move: up to {reach}" (it may not end within 3" of the enemy, R4).').format(
+                    reach=r
                 ),
-                "retreat": f'Retreating: up to {reach:g}", ending out of combat; no shooting or charging this turn.',
-            }[kind]
+                "run": lambda: _('Running: up to {reach}" (Move + {extra}); no shooting or charging this turn.').format(
+                    reach=r, extra=dec["extra"] if dec else 0
+                ),
+                "retreat": lambda: _(
+                    'Retreating: up to {reach}", ending out of combat; no shooting or charging this turn.'
+                ).format(reach=r),
+            }[kind]()
         )
-        what = "manifestation" if uid in st.manifestations else "unit"
         if uid in st.manifestations:
             view.lines.append(
-                f"{name} moves like a unit (M10): its path may cross friendly models and manifestations, "
-                "not enemy models or impassable terrain."
+                _(
+                    "{name} moves like a unit (M10): its path may cross friendly models and manifestations, "
+                    "not enemy models or impassable terrain."
+                ).format(name=name)
             )
-        view.lines.append(f"Drag the {what} on the battlefield; the drag stops where the move stops being legal.")
-        _commit_buttons(ctx, view, "Commit the move")
+        view.lines.append(
+            _("Drag the manifestation on the battlefield; the drag stops where the move stops being legal.")
+            if uid in st.manifestations
+            else _("Drag the unit on the battlefield; the drag stops where the move stops being legal.")
+        )
+        _commit_buttons(ctx, view, _("Commit the move"))
         for a, label, odds in (
             (
                 Run(player=d.player, unit=uid),
-                "Run: roll a D6, add it to Move",
-                "+1 to +6\", average +3.5\"; no shooting or charging after",
+                _("Run: roll a D6, add it to Move"),
+                _('+1 to +6", average +3.5"; no shooting or charging after'),
             ),
             (
                 Retreat(player=d.player, unit=uid),
-                "Retreat: suffer D3 mortal damage, then move",
-                "no shooting or charging after (R4)",
+                _("Retreat: suffer D3 mortal damage, then move"),
+                _("no shooting or charging after (R4)"),
             ),
         ):
             if not st.explain(a):
@@ -730,9 +760,11 @@ def charge_odds(state, thing: str) -> str:
         return ""
     g, t = gaps[0]
     need = max(0.0, g - ENGAGE)
-    return (
-        f'{name_of(state, t)[:18]} {g:.1f}": needs {odds.charge_roll_needed(need)}+ on 2D6 '
-        f"({pct(odds.charge_chance(need))})"
+    return _('{target} {gap}": needs {roll}+ on 2D6 ({chance})').format(
+        target=name_of(state, t)[:18],
+        gap=f"{g:.1f}",
+        roll=odds.charge_roll_needed(need),
+        chance=pct(odds.charge_chance(need)),
     )
 
 
@@ -744,10 +776,12 @@ def charge_phase_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     st = ctx.state
     view = PanelView(
-        title=f"Player {d.player}: charge phase",
+        title=_("{player}: {phase}").format(player=words.player(d.player), phase=words.phase_noun("charge")),
         lines=[
-            f"Declare a charge with a unit that has a visible enemy within {CHARGE_REACH:g}\": roll 2D6, "
-            "then drag it to end within ½\" of an enemy, or give up (R4)."
+            _(
+                'Declare a charge with a unit that has a visible enemy within {reach}": roll 2D6, '
+                'then drag it to end within ½" of an enemy, or give up (R4).'
+            ).format(reach=f"{CHARGE_REACH:g}")
         ],
     )
     any_ = False
@@ -758,16 +792,16 @@ def charge_phase_control(ctx: PanelContext) -> PanelView:
                 continue
             view.buttons.append(
                 ButtonSpec(
-                    f"Charge with {name_of(st, k)}",
+                    _("Charge with {unit}").format(unit=name_of(st, k)),
                     intent("choose", action=a),
                     charge_odds(st, k),
-                    "Roll 2D6 for the charge (R4)",
+                    _("Roll 2D6 for the charge (R4)"),
                 )
             )
             view.field_picks[k] = intent("select", unit=k)
             any_ = True
     if not any_:
-        view.lines.append("No unit can charge now.")
+        view.lines.append(_("No unit can charge now."))
     view.buttons.append(option_button(ctx, _end(d)))
     return view
 
@@ -779,26 +813,48 @@ def charge_move_control(ctx: PanelContext) -> PanelView:
     d = ctx.decision
     st = ctx.state
     uid, roll = d.data["unit"], d.data["roll"]
-    what = "manifestation" if uid in st.manifestations else "unit"
-    view = PanelView(
-        title=f"Player {d.player}: charge with {name_of(st, uid)}",
-        lines=[
-            f"Charge roll {roll}: drag the {what} up to {roll}\" so that it ends within ½\" of a visible "
+    line = (
+        _(
+            'Charge roll {roll}: drag the manifestation up to {roll}" so that it ends within ½" of a visible '
             "enemy (the gold bands), then Enter. Or give up: it does not move (R4)."
-        ],
+        )
+        if uid in st.manifestations
+        else _(
+            'Charge roll {roll}: drag the unit up to {roll}" so that it ends within ½" of a visible '
+            "enemy (the gold bands), then Enter. Or give up: it does not move (R4)."
+        )
     )
-    _commit_buttons(ctx, view, "Commit the charge")
+    view = PanelView(
+        title=_("Player {p}: charge with {unit}").format(p=d.player, unit=name_of(st, uid)),
+        lines=[line.format(roll=roll)],
+    )
+    _commit_buttons(ctx, view, _("Commit the charge"))
     moves = [o for o in d.options if isinstance(o, MoveUnit)]
     if moves:
         view.buttons.append(
             ButtonSpec(
-                "Use a suggested charge move",
+                _("Use a suggested charge move"),
                 intent("choose", action=moves[0]),
-                "straight at the nearest enemy",
+                _("straight at the nearest enemy"),
                 role="nav",
             )
         )
     view.buttons.append(
-        ButtonSpec("Give up the charge", intent("choose", action=FailCharge(player=d.player)), role="end")
+        ButtonSpec(_("Give up the charge"), intent("choose", action=FailCharge(player=d.player)), role="end")
     )
     return view
+
+
+#: A move's kind as a word on a ring or a sub-line ('normal 6"'); the engine's kinds are keys.
+MOVE_KINDS = {
+    "normal": N_("normal"),
+    "run": N_("run"),
+    "retreat": N_("retreat"),
+    "charge": N_("charge"),
+    "deploy": N_("deploy"),
+}
+
+
+def kind_reach(kind: str, reach: float) -> str:
+    """E.g. 'normal 6"', 'run 9"' (R1, R4)."""
+    return _('{kind} {reach}"').format(kind=_(MOVE_KINDS[kind]) if kind in MOVE_KINDS else kind, reach=f"{reach:g}")

@@ -29,8 +29,9 @@ import pygame
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from game.i18n import N_, _
 from game.rules import query
-from game.ui import theme
+from game.ui import phase_words, theme
 from game.ui.camera import Camera
 from game.ui.render.chips import badge_chip, chip, icon_chip, status_chip, text_chip
 from game.ui.render.icons import icon, main_role, roles_of
@@ -60,7 +61,9 @@ MIN_SCALE_OBJECTIVE = 9.0
 MIN_SCALE_CONTROL = 7.0
 MIN_SCALE_NAMES = 7.0  # below it a manifestation's name is its icon
 # a timed modifier's short words on its token (the engine's Buff.kind, game.rules.effects)
-STATUS_WORDS = {"save_buff": "+{v} sv", "hit_debuff": "-{v} hit", "move_debuff": '-{v}" mv'}
+STATUS_WORDS = {"save_buff": N_("+{v} sv"), "hit_debuff": N_("-{v} hit"), "move_debuff": N_('-{v}" mv')}
+# a terrain trait's word on its label (the map's traits are keys)
+TRAIT_WORDS = {"obscuring": N_("obscuring"), "impassable": N_("impassable"), "cover": N_("cover")}
 
 
 @dataclass(frozen=True)
@@ -299,7 +302,7 @@ class FieldRenderer:
                 if "obscuring" in traits
                 else ("cover" if "cover" in traits else "plain")
             )
-            fill, edge, _ = theme.TERRAIN[kind]
+            fill, edge, _kind = theme.TERRAIN[kind]
             pts = [cam.to_screen(x, y) for x, y in p["points"]]
             pygame.draw.polygon(surf, fill, pts)
             line_col = theme.lighter(fill, 0.25)
@@ -358,7 +361,7 @@ class FieldRenderer:
                 t = theme.text(str(j), 11, theme.RULER_TEXT)
                 surf.blit(t, (left.right - 10 - t.get_width(), y - t.get_height() / 2))
         # the unit, in the corner where the two rulers meet (the whole word did not fit: "inche")
-        unit = theme.text('in.', 10, theme.TEXT_DIM)
+        unit = theme.text(_("in."), 10, theme.TEXT_DIM)
         surf.blit(unit, (left.x + (left.w - unit.get_width()) / 2, by + (m - unit.get_height()) / 2))
         return bottom, left
 
@@ -509,7 +512,9 @@ class FieldRenderer:
         bmap = state.game.battlefield.map
         board = self.board_rect(bmap)
         for p in self._terrain_patterns(bmap):  # at low zoom its icon, the words as a tool tip
-            tags = ", ".join(sorted(p["traits"])) or "open ground"
+            tags = ", ".join(_(TRAIT_WORDS[t]) if t in TRAIT_WORDS else t for t in sorted(p["traits"])) or _(
+                "open ground"
+            )
             at = cam.to_screen(*p["label"])
             looks: list[tuple] = []
             if s >= MIN_SCALE_TRAITS:
@@ -576,7 +581,7 @@ class FieldRenderer:
         out = []
         for u in state.units.values():
             r = query.radius_of(state, u.id) * cam.scale
-            for _, m in u.live_models():
+            for _k, m in u.live_models():
                 x, y = cam.to_screen(m.x, m.y)
                 out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
         return out
@@ -603,7 +608,7 @@ class FieldRenderer:
         cx, cy = cam.to_screen(m.x, m.y)
         top, bottom = cam.to_screen(minx, maxy)[1], cam.to_screen(maxx, miny)[1]
         colour = theme.PREDATORY if scroll.predatory else theme.TEXT
-        name = scroll.name + (" [PREDATORY]" if scroll.predatory else "")
+        name = scroll.name + (" [" + _("PREDATORY") + "]" if scroll.predatory else "")
         looks = [
             (name, text_chip(name, 12, colour, scroll.predatory)),
             (name, text_chip(name, 10, colour, scroll.predatory)),
@@ -626,13 +631,13 @@ class FieldRenderer:
         ]
         info = []
         if m.commander and m.commander != m.player:
-            info.append(f"commanded by P{m.commander}")
+            info.append(_("commanded by {player}").format(player=phase_words.player_short(m.commander)))
         ctrl = m.flags.get("controlled_by") if isinstance(m.flags, dict) else None
         if ctrl:  # [unit, model] (E7)
             uid = ctrl[0] if isinstance(ctrl, (list, tuple)) else ctrl
-            info.append(f"controlled by {state.units[uid].name if uid in state.units else uid}")
+            info.append(_("controlled by {unit}").format(unit=state.units[uid].name if uid in state.units else uid))
         elif scroll.predatory and m.flags.get("wild"):
-            info.append("wild")
+            info.append(_("wild"))
         if info:  # at low zoom its icon, the words as a tool tip
             req = self.text_label(
                 "control",
@@ -827,10 +832,10 @@ class FieldRenderer:
         up, down = [], []
         for k in kinds:
             if k == "ward_buff":
-                up.append(f"ward {query.ward_of(state, uid)}+")
+                up.append(_("ward {v}+").format(v=query.ward_of(state, uid)))
             elif k in STATUS_WORDS:
-                words = STATUS_WORDS[k].format(v=abs(query.modifier(state, uid, k)))
-                (down if k.endswith("debuff") else up).append(words)
+                text = _(STATUS_WORDS[k]).format(v=abs(query.modifier(state, uid, k)))
+                (down if k.endswith("debuff") else up).append(text)
         m = live[0][1]
         cx, cy = self.camera.to_screen(m.x, m.y)
         r = query.radius_of(state, u.id) * self.camera.scale
@@ -943,11 +948,11 @@ def _health_words(state, u) -> str:
     h = state.game.warscroll(u.warscroll).health
     live = u.live_models()
     if h > 1 and len(u.models) == 1:
-        return f"damage {u.models[0].damage} of {h}"
+        return _("damage {taken} of {health}").format(taken=u.models[0].damage, health=h)
     if h > 1:
-        return f"{sum(h - m.damage for _, m in live)}/{h * len(u.models)} health"
+        return _("{left}/{total} health").format(left=sum(h - m.damage for _k, m in live), total=h * len(u.models))
     if len(u.models) > 1:
-        return f"{len(live)}/{len(u.models)} models"
+        return _("{live}/{total} models").format(live=len(live), total=len(u.models))
     return ""
 
 

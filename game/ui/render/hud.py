@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
+from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.labels import TrayEntry
 from game.ui.render import log_view
@@ -67,17 +69,25 @@ GAP = 16  # the least room between two of the header's texts
 def _phase_texts(state) -> list[str]:
     """The header's round and phase, longest first: a narrow window takes a shorter one."""
     if state.stage == "deployment":
-        return ["Deployment"]
+        return [_("Deployment")]
     if state.stage == "turn_order":
-        return [f"Battle round {state.round}: priority", f"Round {state.round}: priority"]
+        return [
+            _("Battle round {round}: priority").format(round=state.round),
+            _("Round {round}: priority").format(round=state.round),
+        ]
     if state.stage == "over":
-        return ["Game over"]
-    phase = state.phase.replace("_", " ")
+        return [_("Game over")]
+    r, n, who = state.round, state.game.rounds, state.active
     return [
-        f"Battle round {state.round}/{state.game.rounds}  -  Player {state.active}'s turn  -  "
-        f"{phase.capitalize()} phase",
-        f"Round {state.round}/{state.game.rounds}  -  Player {state.active}  -  {phase.capitalize()}",
-        f"Round {state.round}  -  P{state.active}  -  {phase.capitalize()}",
+        _("Battle round {round}/{rounds}  -  {turn}  -  {phase}").format(
+            round=r, rounds=n, turn=words.player_turn(who), phase=words.phase_title(state.phase)
+        ),
+        _("Round {round}/{rounds}  -  {player}  -  {phase}").format(
+            round=r, rounds=n, player=words.player(who), phase=words.phase_short(state.phase)
+        ),
+        _("Round {round}  -  {player}  -  {phase}").format(
+            round=r, player=words.player_short(who), phase=words.phase_short(state.phase)
+        ),
     ]
 
 
@@ -100,7 +110,11 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     drawn: dict[str, pygame.Rect] = {}
     x0, cy = rect.x + 10, rect.centery
-    chip_text = f" Player {decision.player} to act " if decision is not None and decision.player in (1, 2) else ""
+    chip_text = (
+        " " + _("{player} to act").format(player=words.player(decision.player)) + " "
+        if decision is not None and decision.player in (1, 2)
+        else ""
+    )
     a1, a2 = state.game.army(1), state.game.army(2)
     score = f"{state.score[0]} - {state.score[1]}"
 
@@ -207,7 +221,7 @@ def _all_dice(surf: pygame.Surface, rect: pygame.Rect, row: pygame.Rect, e: Tray
     pygame.draw.rect(surf, (28, 30, 36), box, border_radius=6)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
     shown = min(len(e.dice), rows * per)
-    more = f" ({len(e.dice) - shown} more not shown)" if shown < len(e.dice) else ""
+    more = " " + _("({n} more not shown)").format(n=len(e.dice) - shown) if shown < len(e.dice) else ""
     surf.blit(theme.text(e.folded + more, 12, theme.TEXT_DIM), (box.x + 8, box.y + 4))
     marks = e.marks or (None,) * len(e.dice)
     for k, (v, ok) in enumerate(list(zip(e.dice, marks))[:shown]):
@@ -220,9 +234,9 @@ def dice_tray(
     """The newest rolls, newest at the bottom. Hit, wound, save and ward dice carry a tick or a
     cross; a roll with more dice than fit beside its words folds into counts, and the mouse over
     it shows every die. Nothing is drawn outside `rect` but that hover view."""
-    top = panel(surf, rect, "Dice tray")
+    top = panel(surf, rect, _("Dice tray"))
     if not entries:
-        surf.blit(theme.text("No rolls yet.", 13, theme.TEXT_DIM), (rect.x + 8, top))
+        surf.blit(theme.text(_("No rolls yet."), 13, theme.TEXT_DIM), (rect.x + 8, top))
         return
     if mouse is None:
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
@@ -263,7 +277,7 @@ def event_log(
     """Newest last, each entry wrapped at word boundaries to the log's width (log_view); a very
     long one folds to a few rows ending "... more" until clicked. Returns the click boxes (rect,
     entry index; one per row) and the "new events" chip's rect when it is shown."""
-    y0 = panel(surf, rect, "Event log (click a line for its rule)")
+    y0 = panel(surf, rect, _("Event log (click a line for its rule)"))
     rows_fit = max(1, (rect.bottom - y0 - 4) // log_view.ROW - (0 if view.following else 1))  # room for the chip
     text_x, room = rect.x + 40, rect.w - 48
     rows = view.rows([t for t, _ in lines], room, rows_fit)
@@ -279,18 +293,22 @@ def event_log(
             surf.blit(tag, (r.x + 2, y + 1))
         s = row.text
         if row.more:  # the fold: whole words, then a marker that a click opens the rest
-            more = theme.text(" ... more", log_view.FONT, theme.ACCENT)
-            words = s.split(" ")
-            while len(words) > 1 and f.size(" ".join(words))[0] + more.get_width() > room:
-                words.pop()
-            s = " ".join(words)
+            more = theme.text(" " + _("... more"), log_view.FONT, theme.ACCENT)
+            parts = s.split(" ")
+            while len(parts) > 1 and f.size(" ".join(parts))[0] + more.get_width() > room:
+                parts.pop()
+            s = " ".join(parts)
             surf.blit(more, (text_x + f.size(s)[0], y + 1))
         surf.blit(theme.text(s, log_view.FONT, theme.TEXT), (text_x, y + 1))
         boxes.append((r, row.entry))
         y += log_view.ROW
     chip = None
     if not view.following:
-        word = f"{view.unseen} new event{'s' if view.unseen != 1 else ''}: show" if view.unseen else "Show newest"
+        word = (
+            ngettext("{n} new event: show", "{n} new events: show", view.unseen).format(n=view.unseen)
+            if view.unseen
+            else _("Show newest")
+        )
         t = theme.text(word, 12, (15, 15, 15), bold=True)
         chip = pygame.Rect(0, 0, t.get_width() + 16, t.get_height() + 6)
         chip.midbottom = (rect.centerx, rect.bottom - 4)
@@ -325,7 +343,7 @@ def handover(
         y += s.get_height() + 2
     if recap_lines:
         y += 8
-        surf.blit(theme.text("Meanwhile:", 14, theme.ACCENT, bold=True), (box.x + 30, y))
+        surf.blit(theme.text(_("Meanwhile:"), 14, theme.ACCENT, bold=True), (box.x + 30, y))
         y += 22
         for first, line in recap_lines:
             if y + 18 > box.bottom - 66:
@@ -337,7 +355,7 @@ def handover(
     btn = pygame.Rect(0, 0, 300, 40)
     btn.midbottom = (box.centerx, box.bottom - 20)
     pygame.draw.rect(surf, theme.lighter(colour, 0.2), btn, border_radius=6)
-    s = theme.text("I am ready (Enter / click)", 16, (15, 15, 15), bold=True)
+    s = theme.text(_("I am ready (Enter / click)"), 16, (15, 15, 15), bold=True)
     surf.blit(s, (btn.centerx - s.get_width() / 2, btn.centery - s.get_height() / 2))
     return btn
 
@@ -357,7 +375,7 @@ def recap_box(surf: pygame.Surface, field: pygame.Rect, title: str, lines: list[
             surf.blit(theme.text("-", 14, theme.TEXT_DIM), (box.x + 14, y))
         surf.blit(theme.text(line, 14, theme.TEXT), (box.x + 26, y))
         y += 18
-    hint = theme.text("Click anywhere or act to close", 12, theme.TEXT_DIM)
+    hint = theme.text(_("Click anywhere or act to close"), 12, theme.TEXT_DIM)
     surf.blit(hint, (box.right - hint.get_width() - 12, box.bottom - hint.get_height() - 6))
     return box
 
@@ -383,7 +401,7 @@ def status_line(surf: pygame.Surface, rect: pygame.Rect, text: str, colour=theme
     t = theme.text(text, 14, colour)
     surf.blit(t, (rect.x + 8, rect.centery - t.get_height() / 2))
     keys = theme.text(
-        "E end phase  R ruler  F fit  F12 screenshot  F5 save  WASD pan  H all keys  Esc back", 12, theme.TEXT_DIM
+        _("E end phase  R ruler  F fit  F12 screenshot  F5 save  WASD pan  H all keys  Esc back"), 12, theme.TEXT_DIM
     )
     if rect.x + 8 + t.get_width() + 20 < rect.right - keys.get_width() - 8:
         surf.blit(keys, (rect.right - keys.get_width() - 8, rect.centery - keys.get_height() / 2))

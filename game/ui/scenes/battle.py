@@ -16,12 +16,15 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
+from game import i18n
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
+from game.i18n import N_, _, ngettext
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
 from game.ui import cards, keys_help, theme, widgets
 from game.ui import controls as field_controls
+from game.ui import phase_words as words
 from game.ui.camera import Camera
 from game.ui.confirm import Confirm
 from game.ui.controllers import HumanController
@@ -43,13 +46,13 @@ TOP, STATUS = theme.HEADER_H, theme.STATUS_H
 MESSAGE_FRESH = 2.5  # seconds a message said (a refusal, the last event) shows over the status hint
 
 HANDOVER_TITLES = {
-    "unbind": "Player {p}: unbind?",
-    "phase": "Player {p}'s turn",
-    "turn_order": "Player {p}: choose the turn order",
-    "deploy": "Player {p}: deployment",
-    "ritual_choice": "Player {p}: bank or spend?",
-    "summon_setup": "Player {p}: set up the manifestation",
-    "dispel": "Player {p}: dispel?",
+    "unbind": N_("Player {p}: unbind?"),
+    "phase": N_("Player {p}'s turn"),
+    "turn_order": N_("Player {p}: choose the turn order"),
+    "deploy": N_("Player {p}: deployment"),
+    "ritual_choice": N_("Player {p}: bank or spend?"),
+    "summon_setup": N_("Player {p}: set up the manifestation"),
+    "dispel": N_("Player {p}: dispel?"),
 }
 
 
@@ -164,7 +167,7 @@ class BattleScene(Scene):
 
     def handover_title(self) -> str:
         d = self.decision
-        return HANDOVER_TITLES.get(d.kind, "Player {p}: your decision").format(p=d.player)
+        return _(HANDOVER_TITLES.get(d.kind, N_("Player {p}: your decision"))).format(p=d.player)
 
     def handover_recap(self) -> list[str]:
         """What the other side did since this player last had the device (game.ui.recap)."""
@@ -191,7 +194,7 @@ class BattleScene(Scene):
         self._recapped_turn = begin
         lines = recap(self.state, hist[begin : after[0] if after else len(hist)])
         if lines:
-            self.recap_box = (f"Player {bots[0]} (AI) in its turn:", lines)
+            self.recap_box = (_("Player {p} (AI) in its turn:").format(p=bots[0]), lines)
 
     def human_to_act(self) -> HumanController | None:
         d = self.decision
@@ -265,11 +268,11 @@ class BattleScene(Scene):
                 self.app.quit()  # asked already (a second close), or nothing to lose
             else:
                 self.confirm = Confirm(
-                    "Quit Spellfield?",
+                    _("Quit Spellfield?"),
                     self._quit_game,
-                    detail="The battle is autosaved: Resume in the main menu continues it.",
-                    yes="Quit (Enter)",
-                    no="Stay (Esc)",
+                    detail=_("The battle is autosaved: Resume in the main menu continues it."),
+                    yes=_("Quit (Enter)"),
+                    no=_("Stay (Esc)"),
                 )
             return
         if self.confirm is not None:  # modal: the question takes every key and click
@@ -309,17 +312,21 @@ class BattleScene(Scene):
 
             try:
                 path = self.app.screenshot()
-                self.say(f"screenshot saved: {path}", theme.TEXT_GOOD)
+                self.say(_("screenshot saved: {path}").format(path=path), theme.TEXT_GOOD)
                 # the path stays up long enough to be read (the status line's hint comes back soon)
-                self.toast = Toast(f"Screenshot saved: {_home_short(path)}", self.clock, seconds=8.0, size=14)
+                self.toast = Toast(
+                    _("Screenshot saved: {path}").format(path=_home_short(path)), self.clock, seconds=8.0, size=14
+                )
             except OutputError as exc:  # e.g. a read-only folder: say so, play goes on
-                self.say(f"no screenshot: {exc}", theme.TEXT_BAD)
+                self.say(_("no screenshot: {error}").format(error=exc), theme.TEXT_BAD)
         elif k == "fit":
             self.camera.fit()
         elif k == "ruler":
             self.ruler_mode = not self.ruler_mode
             self.ruler = None
-            self.say("Ruler: press on a base or point, drag to another (base to base, G1)" if self.ruler_mode else "")
+            self.say(
+                _("Ruler: press on a base or point, drag to another (base to base, G1)") if self.ruler_mode else ""
+            )
         elif k == "end_phase":
             self.end_phase()
         elif k == "continue":
@@ -379,12 +386,14 @@ class BattleScene(Scene):
         d = self.decision
         c = self.human_to_act()
         if c is None:
-            self.say(f"Player {d.player} is deciding: E waits for your turn", theme.TEXT_BAD)
+            self.say(
+                _("{player} is deciding: E waits for your turn").format(player=words.player(d.player)), theme.TEXT_BAD
+            )
             return
         options = list(d.options)
         end = next((o for o in options if o.type == "EndPhase"), None)
         if end is None:
-            self.say(f"E ends a phase, not this decision: {d.prompt}", theme.TEXT_BAD)
+            self.say(_("E ends a phase, not this decision: {prompt}").format(prompt=d.prompt), theme.TEXT_BAD)
             return
         reasons = self.session.explain(end)
         if reasons:
@@ -392,12 +401,11 @@ class BattleScene(Scene):
             return
         could_act = any(o.type != "EndPhase" for o in options)
         if d.kind == "phase" and could_act and not query.acted_this_phase(self.state, d.player):
-            name = self.state.phase.replace("_", " ")
             self.confirm = Confirm(
-                f"End the {name} phase?",
+                _("End the {phase}?").format(phase=words.phase_noun(self.state.phase)),
                 lambda: c.submit(end),
-                detail="None of your units has acted in it yet.",
-                yes="End it (E / Enter)",
+                detail=_("None of your units has acted in it yet."),
+                yes=_("End it (E / Enter)"),
                 also_yes=("end_phase",),
             )
             return
@@ -413,12 +421,12 @@ class BattleScene(Scene):
         if name == "undo":
             top = self.undo.undo()
             if top is None:
-                self.say("nothing to undo (a die was rolled, or it is not your action)", theme.TEXT_BAD)
+                self.say(_("nothing to undo (a die was rolled, or it is not your action)"), theme.TEXT_BAD)
             else:
                 self.selection = {}
                 self._explain_cache.clear()
                 self._panel_key = None
-                self.say(f"undone: {top.label}", theme.TEXT_GOOD)
+                self.say(_("undone: {action}").format(action=top.label), theme.TEXT_GOOD)
             return True
         return False
 
@@ -446,7 +454,7 @@ class BattleScene(Scene):
             problem = settings.put("confirm_rolls", on)
             self.declared = None
             self._panel_key = None
-            self.say(problem or ("Rolls wait for a confirm" if on else "Rolls apply at once: no confirm"))
+            self.say(problem or (_("Rolls wait for a confirm") if on else _("Rolls apply at once: no confirm")))
             return True
         if k == "why":  # a greyed slot's key or click: why it is not offered
             self.say(it.get("text", ""), theme.TEXT_BAD)
@@ -461,7 +469,7 @@ class BattleScene(Scene):
             return True
         if k == "back":
             self._drop_declared()
-            self.say("declaration cancelled: nothing was rolled")
+            self.say(_("declaration cancelled: nothing was rolled"))
             return True
         if k == "select":
             self._drop_declared()
@@ -498,7 +506,7 @@ class BattleScene(Scene):
             return
         c = self.controllers.get(action.player)
         if not isinstance(c, HumanController) or self.needs_handover():
-            self.say("not your decision", theme.TEXT_BAD)
+            self.say(_("not your decision"), theme.TEXT_BAD)
             return
         reasons = self.session.explain(action)
         if reasons:
@@ -510,7 +518,7 @@ class BattleScene(Scene):
             # declare, then roll: it applies on Enter or a second press of the same button
             self.declared, self._declared_version = action, self.session.version
             self._panel_key = None
-            self.say("Declared: Enter (or the same button again) rolls, Esc cancels", theme.ACCENT)
+            self.say(_("Declared: Enter (or the same button again) rolls, Esc cancels"), theme.ACCENT)
             return
         self.declared = None
         c.submit(action)
@@ -609,12 +617,12 @@ class BattleScene(Scene):
         try:
             out = storage.save(self.session, path)
         except Exception as exc:  # a save must never crash the game
-            self.toast = Toast(f"Could not save: {exc}", self.clock, good=False)
-            self.say(f"could not save: {exc}", theme.TEXT_BAD)
+            self.toast = Toast(_("Could not save: {error}").format(error=exc), self.clock, good=False)
+            self.say(_("could not save: {error}").format(error=exc), theme.TEXT_BAD)
             return None
         st = self.state
         where = where_text(st.stage, st.round, st.active, st.phase)
-        self.toast = Toast(f"Saved: {where[:1].lower()}{where[1:]}", self.clock)
+        self.toast = Toast(_("Saved: {where}").format(where=f"{where[:1].lower()}{where[1:]}"), self.clock)
         return str(out)
 
     def ask_leave(self) -> None:
@@ -625,11 +633,11 @@ class BattleScene(Scene):
             self.leave()
             return
         self.confirm = Confirm(
-            "Leave the battle?",
+            _("Leave the battle?"),
             self.leave,
-            detail="It is autosaved: Resume in the main menu continues it.",
-            yes="Leave (Enter)",
-            no="Stay (Esc)",
+            detail=_("It is autosaved: Resume in the main menu continues it."),
+            yes=_("Leave (Enter)"),
+            no=_("Stay (Esc)"),
         )
 
     def _quit_game(self) -> None:
@@ -667,12 +675,14 @@ class BattleScene(Scene):
                 try:
                     action = c.poll()
                 except Exception as exc:
-                    self.say(f"player {d.player}'s controller failed: {exc}", theme.TEXT_BAD)
+                    self.say(_("player {n}'s controller failed: {error}").format(n=d.player, error=exc), theme.TEXT_BAD)
                     action = None
                 if action is not None:
                     note = getattr(c, "explanation", "") if getattr(c, "kind", "") == "bot" else ""
                     if note:  # the AI explains itself in the log, as a line without a rule
-                        self.bot_notes.append((len(self.session.history), f"AI (player {d.player}): {note}"))
+                        self.bot_notes.append(
+                            (len(self.session.history), _("AI (player {n}): {note}").format(n=d.player, note=note))
+                        )
                     self._apply(action)
         self._refresh_derived()
         self._ai_recap()
@@ -745,6 +755,7 @@ class BattleScene(Scene):
             self.tool.panel_key() if self.tool is not None else None,
             self.declared if self._declared_version == self.session.version else None,
             declare.enabled(),
+            i18n.language(),  # a language switch rebuilds the panel in the new words (issue 22)
         )
         if key == self._panel_key:
             return
@@ -759,14 +770,18 @@ class BattleScene(Scene):
             res = self.state.result() or {}
             w = res.get("winner")
             self.view = PanelView(
-                title="Game over",
+                title=_("Game over"),
                 lines=[
-                    (f"Player {w} wins" if w else "A draw") + f" ({res.get('reason', '')}), score {res.get('score')}",
-                    "Esc: back to the menu.",
+                    _("{result} ({reason}), score {score}").format(
+                        result=_("{player} wins").format(player=words.player(w)) if w else _("A draw"),
+                        reason=res.get("reason", ""),
+                        score=res.get("score"),
+                    ),
+                    _("Esc: back to the menu."),
                 ],
             )
         elif hand:
-            self.view = PanelView(title=self.handover_title(), lines=["Hand over the device, then press Enter."])
+            self.view = PanelView(title=self.handover_title(), lines=[_("Hand over the device, then press Enter.")])
         else:
             ctx = PanelContext(self.session, self.decision, self.selection, tool=self.tool, undo=self.undo)
             self.view = self.extra_view(build_view(ctx))
@@ -775,7 +790,9 @@ class BattleScene(Scene):
             ):
                 self.view = PanelView(
                     title=(
-                        f"Player {self.decision.player} ({self.controllers[self.decision.player].kind}) is thinking..."
+                        _("{player} ({kind}) is thinking...").format(
+                            player=words.player(self.decision.player), kind=self.controllers[self.decision.player].kind
+                        )
                     ),
                     lines=[self.decision.prompt],
                     point=None,
@@ -832,7 +849,12 @@ class BattleScene(Scene):
             oid = {"end": "#end_button", "nav": "#nav_button"}.get(b.role, "#option_button")
             tip = self._button_tip(b) or None
             if not b.enabled and b.tip:  # a greyed slot: why first, then what it is
-                tip = f"<b>Not now: {_esc(b.tip)}</b>" + (f"<br>{tip}" if tip and tip != b.tip else "")
+                tip = (
+                    "<b>"
+                    + _("Not now: {why}").format(why=_esc(b.tip))
+                    + "</b>"
+                    + (f"<br>{tip}" if tip and tip != b.tip else "")
+                )
             widgets.button(
                 pygame.Rect(6, y, inner_w, 30),
                 label,
@@ -890,26 +912,26 @@ class BattleScene(Scene):
             y += box_h + 2
             widgets.button(
                 pygame.Rect(6, y, half, row),
-                "Confirm (Enter)",
+                _("Confirm (Enter)"),
                 self.manager,
                 intent("choose", action=declared),
                 container=foot,
-                tooltip="Roll the dice now",
+                tooltip=_("Roll the dice now"),
             )
             widgets.button(
                 pygame.Rect(10 + half, y, half, row),
-                "Cancel (Esc)",
+                _("Cancel (Esc)"),
                 self.manager,
                 intent("back"),
                 container=foot,
-                tooltip="Nothing is rolled",
+                tooltip=_("Nothing is rolled"),
                 object_id="#nav_button",
             )
             y += row + 4
         back = view.back
         widgets.button(
             pygame.Rect(6, y, half, row),
-            "< Back (Esc)",
+            _("< Back (Esc)"),
             self.manager,
             intent("back"),
             container=foot,
@@ -920,13 +942,14 @@ class BattleScene(Scene):
         on = declare.enabled()
         widgets.button(
             pygame.Rect(10 + half, y, half, row),
-            f"Confirm rolls: {'on' if on else 'off'}",
+            _("Confirm rolls: on") if on else _("Confirm rolls: off"),
             self.manager,
             intent("toggle", name="confirm_rolls"),
             container=foot,
             tooltip=(
-                "On: a spell, prayer, banish, charge or shot shows its roll and odds and waits for Enter. "
-                "Click to turn it " + ("off" if on else "on")
+                _("On: a spell, prayer, banish, charge or shot shows its roll and odds and waits for Enter.")
+                + " "
+                + (_("Click to turn it off") if on else _("Click to turn it on"))
             ),
             object_id="#nav_button",
         )
@@ -977,9 +1000,17 @@ class BattleScene(Scene):
             ov.rings += self.unit_rings(self.hover, self.hover_model)
             u = st.units[self.hover]
             ws = st.game.warscroll(u.warscroll)
-            hint = (
-                f"{u.name} (player {u.player}): Move {ws.move:g}\", Health {ws.health}, Save {ws.save}+, "
-                f"{len(u.live_models())} model{'s' if len(u.live_models()) != 1 else ''}, base {ws.base.round_mm:g}mm"
+            n_live = len(u.live_models())
+            hint = _(
+                '{unit} (player {n}): Move {move}", Health {health}, Save {save}+, {models}, base {base}mm'
+            ).format(
+                unit=u.name,
+                n=u.player,
+                move=f"{ws.move:g}",
+                health=ws.health,
+                save=ws.save,
+                models=ngettext("{n} model", "{n} models", n_live).format(n=n_live),
+                base=f"{ws.base.round_mm:g}",
             )
         elif self.hover in st.manifestations and not hidden:
             ring, hint = self.control_zone(self.hover)
@@ -1002,7 +1033,11 @@ class BattleScene(Scene):
             except Exception:
                 seen = None
             if seen is not None:
-                hint = f"{name_of(st, ou)} {'sees' if seen else 'cannot see'} the target, {d:.2f}\" away (G2)"
+                hint = (
+                    _('{unit} sees the target, {d}" away (G2)')
+                    if seen
+                    else _('{unit} cannot see the target, {d}" away (G2)')
+                ).format(unit=name_of(st, ou), d=f"{d:.2f}")
                 hint_col = theme.TEXT_GOOD if seen else theme.TEXT_BAD
         elif ov.selected and self.hover and self.hover != ov.selected[0] and not hidden:
             ou, om = ov.selected
@@ -1030,9 +1065,15 @@ class BattleScene(Scene):
                 ov.marks.append(sight_mark(s.line, s.visible, ov.blocked_bases, pieces))
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
                 who = st.units[ou].name
-                vis = "sees" if s.visible else "cannot see"
-                hint = f"{who} {vis} the target, {d:.2f}\" away" + (
-                    f": blocked by {', '.join(dict.fromkeys(names))} (G2)" if names else " (G2)"
+                sees = (
+                    _('{unit} sees the target, {d}" away')
+                    if s.visible
+                    else _('{unit} cannot see the target, {d}" away')
+                )
+                hint = sees.format(unit=who, d=f"{d:.2f}") + (
+                    ": " + _("blocked by {names} (G2)").format(names=", ".join(dict.fromkeys(names)))
+                    if names
+                    else " (G2)"
                 )
                 hint_col = theme.TEXT_GOOD if s.visible else theme.TEXT_BAD
         # why a hovered thing cannot be picked now
@@ -1045,7 +1086,7 @@ class BattleScene(Scene):
         ):
             reasons = self._explain(view.probe(self.hover))
             if reasons:
-                hint, hint_col = "Not a legal target: " + reasons[0], theme.TEXT_BAD
+                hint, hint_col = _("Not a legal target: {why}").format(why=reasons[0]), theme.TEXT_BAD
         # a point choice: the ghost, green or red with the reason
         if view is not None and view.point is not None and not hidden:
             p = view.point
@@ -1068,7 +1109,7 @@ class BattleScene(Scene):
                 ov.ghost_ok = not reasons
                 if reasons:  # not colour alone: a cross on the illegal spot
                     ov.marks.append(Cross(x, y, theme.GHOST_BAD))
-                hint = "Legal: click to set up here" if not reasons else reasons[0]
+                hint = _("Legal: click to set up here") if not reasons else reasons[0]
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
         # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
         if self.tool is not None and not hidden and self.human_to_act() is not None:
@@ -1081,9 +1122,9 @@ class BattleScene(Scene):
             d = distance(a, b) if a is not b else 0.0
             pa, pb = _closest_points(a, b)
             ov.ruler = (pa, pb, f'{d:.2f}"')
-            hint = f'Ruler: {d:.2f}" base to base (G1)'
+            hint = _('Ruler: {d}" base to base (G1)').format(d=f"{d:.2f}")
         elif self.ruler_mode and not hint:
-            hint = "Ruler: press on a base or a point and drag"
+            hint = _("Ruler: press on a base or a point and drag")
         self.overlays = ov
         self.hint = (plain(st, hint), hint_col)
         self.card = None if hidden or self.ruler is not None else self._hover_card(view)
@@ -1134,7 +1175,9 @@ class BattleScene(Scene):
         c = model_circle(st, uid, model)
         rings: list[Ring] = []
         if ws.move:
-            rings.append(Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, f'Move {ws.move:g}"', 1))
+            rings.append(
+                Ring(c.x, c.y, c.r + ws.move, theme.RING_MOVE, _('Move {move}"').format(move=f"{ws.move:g}"), 1)
+            )
         if ws.wizard_level or ws.priest_level:
             by_range: dict[float, list[str]] = {}
             for kind in ("spell", "prayer"):
@@ -1147,12 +1190,19 @@ class BattleScene(Scene):
                     if ab.range > 0:
                         by_range.setdefault(ab.range, []).append(ab.name)
             for rng, names in sorted(by_range.items()):
-                label = f'{rng:g}": ' + (names[0] if len(names) == 1 else f"{len(names)} spells/prayers")
+                label = f'{rng:g}": ' + (
+                    names[0]
+                    if len(names) == 1
+                    else ngettext("{n} spell/prayer", "{n} spells/prayers", len(names)).format(n=len(names))
+                )
                 rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
             rng = query.ranges(st.game)
-            rings.append(Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, f'{rng.control:g}" control'))
-            reach = "/".join(w for w, on in (("banish", rng.banishes), ("dispel", rng.dispels)) if on)
-            rings.append(Ring(c.x, c.y, c.r + rng.unbind, theme.RING_UNBIND, f'{rng.unbind:g}" unbind/' + reach))
+            rings.append(
+                Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, _('{r}" control').format(r=f"{rng.control:g}"))
+            )
+            reach = "/".join(w for w, on in ((_("banish"), rng.banishes), (_("dispel"), rng.dispels)) if on)
+            label = _('{r}" unbind/').format(r=f"{rng.unbind:g}") + reach
+            rings.append(Ring(c.x, c.y, c.r + rng.unbind, theme.RING_UNBIND, label))
         return rings
 
     def control_zone(self, mid: str):
@@ -1162,24 +1212,31 @@ class BattleScene(Scene):
         st = self.state
         m = st.manifestations[mid]
         scroll = st.game.content.manifestations[m.scroll]
-        stats = (
-            f"{name_of(st, mid)} (player {m.player}): {'PREDATORY, ' if scroll.predatory else ''}"
-            f"Move {scroll.move:g}\", banishment {scroll.banishment}"
+        stats = _('{name} (player {n}): {predatory}Move {move}", banishment {banishment}').format(
+            name=name_of(st, mid),
+            n=m.player,
+            predatory=_("PREDATORY, ") if scroll.predatory else "",
+            move=f"{scroll.move:g}",
+            banishment=scroll.banishment,
         )
         if not scroll.predatory:
             if query.moves_like_unit(st, mid):  # M10: the engine's test
-                stats += (
-                    f", Health {max(0, scroll.health - m.damage)}/{scroll.health}, "
-                    f"Save {scroll.save}+: moves like a unit (M10)"
+                stats += _(", Health {left}/{health}, Save {save}+: moves like a unit (M10)").format(
+                    left=max(0, scroll.health - m.damage), health=scroll.health, save=scroll.save
                 )
             return None, stats
         cz = query.control_zone(st, mid)
         if cz.zone is None:
-            who = "its summoner is gone" if cz.reason == "no_summoner" else "the model that summoned it is slain"
-            return None, f"{stats}; {who}: it is wild (E5, E7)"
-        ring = Ring(cz.zone.x, cz.zone.y, cz.zone.r + cz.range, theme.RING_CONTROL, f'{cz.range:g}" control')
-        word = "NOT wholly within" if cz.reason == "out_of_range" else "wholly within"
-        return ring, f"{stats}; {word} {cz.range:g}\" of {st.units[m.summoner].name}, which summoned it (E7)"
+            who = _("its summoner is gone") if cz.reason == "no_summoner" else _("the model that summoned it is slain")
+            return None, f"{stats}; " + _("{who}: it is wild (E5, E7)").format(who=who)
+        r = f"{cz.range:g}"
+        ring = Ring(cz.zone.x, cz.zone.y, cz.zone.r + cz.range, theme.RING_CONTROL, _('{r}" control').format(r=r))
+        word = (
+            _('NOT wholly within {r}" of {unit}, which summoned it (E7)')
+            if cz.reason == "out_of_range"
+            else _('wholly within {r}" of {unit}, which summoned it (E7)')
+        )
+        return ring, f"{stats}; " + word.format(r=r, unit=st.units[m.summoner].name)
 
     # --- draw ----------------------------------------------------------------------------------
 
@@ -1188,7 +1245,7 @@ class BattleScene(Scene):
         note = ""
         c = self.controllers.get(self.decision.player) if not st.is_over() else None
         if c is not None and getattr(c, "kind", "") == "bot":
-            note = "AI thinking..." if getattr(c, "thinking", lambda: False)() else ""
+            note = _("AI thinking...") if getattr(c, "thinking", lambda: False)() else ""
         self.header_rects = hud.topbar(surface, self.top_rect, st, None if st.is_over() else self.decision, note)
         field = surface.subsurface(self.field_rect)
         hidden = self.needs_handover()
@@ -1214,7 +1271,7 @@ class BattleScene(Scene):
                 avoid = ((a[0] + fx, a[1] + fy), (b[0] + fx, b[1] + fy))
             self.card_rect = card_view.draw_card(surface, self.card, at, self.field_rect, avoid)
         if self.ruler_mode:
-            t = theme.text("RULER", 14, theme.ACCENT, bold=True)
+            t = theme.text(_("RULER"), 14, theme.ACCENT, bold=True)
             surface.blit(t, (self.field_rect.right - t.get_width() - 10, self.field_rect.y + 8))
         if hidden:
             area = pygame.Rect(0, TOP, surface.get_width(), surface.get_height() - TOP)
@@ -1223,7 +1280,9 @@ class BattleScene(Scene):
                 surface,
                 area,
                 self.handover_title(),
-                f"Pass the device to player {p} ({st.game.army(p).name}). " + _handover_detail(self),
+                _("Pass the device to player {n} ({army}).").format(n=p, army=st.game.army(p).name)
+                + " "
+                + _handover_detail(self),
                 theme.player_colour(st, p),
                 self.handover_recap(),
             )
@@ -1257,9 +1316,14 @@ def _undo_label(state, action) -> str:
     from game.ui.labels import describe, name_of
 
     unit = getattr(action, "unit", None)
-    words = {"MoveUnit": "move", "DeployUnit": "redeploy", "Run": "run", "Retreat": "retreat"}
-    if action.type in words and unit:
-        return f"{words[action.type]} {name_of(state, unit)}"
+    verbs = {
+        "MoveUnit": N_("move {unit}"),
+        "DeployUnit": N_("redeploy {unit}"),
+        "Run": N_("run {unit}"),
+        "Retreat": N_("retreat {unit}"),
+    }
+    if action.type in verbs and unit:
+        return _(verbs[action.type]).format(unit=name_of(state, unit))
     try:
         return describe(state, action).text
     except Exception:
@@ -1282,7 +1346,9 @@ def _handover_detail(scene: BattleScene) -> str:
     if d.kind == "unbind":
         st = scene.state
         sp = st.game.content.abilities[d.data["spell"]]
-        return f"{st.units[d.data['caster']].name} cast {sp.name} with {d.data['roll']}. Unbind it?"
+        return _("{caster} cast {spell} with {roll}. Unbind it?").format(
+            caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"]
+        )
     return plain(scene.state, d.prompt[:1].upper() + d.prompt[1:] + ".")
 
 

@@ -8,6 +8,7 @@ checksum that differs from the recording is noted (`mismatch`) and play goes on.
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules import Action, game_for
 from game.ui import theme
 from game.ui.controllers import ReplayController
@@ -29,7 +30,7 @@ class ReplayScene(BattleScene):
             try:
                 self.actions.append(Action.from_dict(st["action"]))
             except ValueError as exc:
-                self.broken = (i, f"step {i}: the recorded action cannot be read: {exc}")
+                self.broken = (i, _("step {i}: the recorded action cannot be read: {error}").format(i=i, error=exc))
                 break
         self.checksums = [s["checksum"] for s in data["steps"]]
         self.total = len(data["steps"])
@@ -54,7 +55,7 @@ class ReplayScene(BattleScene):
 
     def step(self, delta: int) -> None:
         if delta > 0:
-            for _ in range(delta):
+            for _n in range(delta):
                 if not self._can_advance():
                     break
                 self.ctl.step()
@@ -67,7 +68,7 @@ class ReplayScene(BattleScene):
             self.ctl.index = 0
             self.stopped = None
             self._derived_version = -1
-            for _ in range(target):
+            for _n in range(target):
                 if not self._can_advance():
                     break
                 self.ctl.step()
@@ -91,20 +92,35 @@ class ReplayScene(BattleScene):
         i = self.ctl.index - 1
         reasons = self.session.explain(act)
         if reasons:
-            self._stop(i, f"step {i}: the recorded {act.type} is illegal here: {reasons[0]}")
+            self._stop(
+                i,
+                _("step {i}: the recorded {action} is illegal here: {why}").format(
+                    i=i, action=act.type, why=reasons[0]
+                ),
+            )
             return
         version = self.session.version
         try:
             self._apply(act)
         except Exception as exc:  # an engine fault on a recorded action: a message, never a traceback
-            self._stop(i, f"step {i}: the engine could not apply the recorded {act.type} ({type(exc).__name__}: {exc})")
+            self._stop(
+                i,
+                _("step {i}: the engine could not apply the recorded {action} ({error})").format(
+                    i=i, action=act.type, error=f"{type(exc).__name__}: {exc}"
+                ),
+            )
             return
         if self.session.version == version:  # refused after all (BattleScene._apply said why)
-            self._stop(i, f"step {i}: the recorded {act.type} is illegal here: {self.message}")
+            self._stop(
+                i,
+                _("step {i}: the recorded {action} is illegal here: {why}").format(
+                    i=i, action=act.type, why=self.message
+                ),
+            )
             return
         if self.mismatch is None and self.session.state.checksum() != self.checksums[i]:
             self.mismatch = i
-            self.say(f"step {i}: state checksum differs from the recording", theme.TEXT_BAD)
+            self.say(_("step {i}: state checksum differs from the recording").format(i=i), theme.TEXT_BAD)
 
     def _stop(self, i: int, why: str) -> None:
         self.ctl.index = i  # the bad step was not played
@@ -128,21 +144,21 @@ class ReplayScene(BattleScene):
 
     def extra_view(self, view: PanelView) -> PanelView:
         n = self.total
-        v = PanelView(title=f"Replay {self.name}: step {self.ctl.index} of {n}")
+        v = PanelView(title=_("Replay {name}: step {i} of {n}").format(name=self.name, i=self.ctl.index, n=n))
         v.lines = [
-            f"Next decision: player {self.decision.player}: {self.decision.prompt}",
-            "Keys: . / PgDn step, , / PgUp back, Space play/pause.",
+            _("Next decision: player {n}: {prompt}").format(n=self.decision.player, prompt=self.decision.prompt),
+            _("Keys: . / PgDn step, , / PgUp back, Space play/pause."),
         ]
         if self.mismatch is not None:
-            v.lines.append(f"Checksum mismatch at step {self.mismatch}.")
+            v.lines.append(_("Checksum mismatch at step {i}.").format(i=self.mismatch))
         if self.stopped is not None:
-            v.lines.append(f"Stopped at step {self.stopped[0]}: {self.stopped[1]}")
+            v.lines.append(_("Stopped at step {i}: {why}").format(i=self.stopped[0], why=self.stopped[1]))
         v.buttons = [
-            ButtonSpec("Step forward", intent("step", delta=1), role="nav"),
-            ButtonSpec("Step back", intent("step", delta=-1), role="nav"),
-            ButtonSpec("Forward 10", intent("step", delta=10), role="nav"),
-            ButtonSpec("Pause" if self.playing else "Play", intent("toggle_play"), role="nav"),
-            ButtonSpec("To the start", intent("step", delta=-n), role="nav"),
+            ButtonSpec(_("Step forward"), intent("step", delta=1), role="nav"),
+            ButtonSpec(_("Step back"), intent("step", delta=-1), role="nav"),
+            ButtonSpec(_("Forward 10"), intent("step", delta=10), role="nav"),
+            ButtonSpec(_("Pause") if self.playing else _("Play"), intent("toggle_play"), role="nav"),
+            ButtonSpec(_("To the start"), intent("step", delta=-n), role="nav"),
         ]
         return v
 
