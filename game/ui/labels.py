@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from game.ai.reason import Reason, words
 from game.i18n import N_, _, language, ngettext
 from game.rules import Action, DiceRolled, Event, query
 
@@ -339,6 +340,9 @@ def reason_words(state, reason: str) -> str:
     return reason
 
 
+_CAST_LOG = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("MISCAST")}
+
+
 def event_line(state, ev: Event) -> str:
     """The log's sentence for one event: names and words, never ids."""
     _learn(state, ev)
@@ -371,7 +375,7 @@ def _event_line(state, ev: Event) -> str:
             return _t(N_("Game over: player {winner} wins ({reason}), {a}-{b}"), winner=ev.winner, reason=reason, a=a, b=b)
         return _t(N_("Game over: a draw ({reason}), {a}-{b}"), reason=reason, a=a, b=b)
     if t == "CastAttempted":
-        word = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("MISCAST")}.get(ev.outcome)
+        word = _CAST_LOG.get(ev.outcome)
         return _t(
             N_("{unit} casts {spell}: {roll} vs {value}: {outcome}"),
             unit=n(ev.unit), spell=n(ev.spell), roll=ev.roll, value=ev.value,
@@ -856,6 +860,9 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
     return None
 
 
+_CAST_TRAY = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("miscast (double 1)")}
+
+
 def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
     """One entry per roll, with its meaning, read from the typed events that follow it."""
     out: list[TrayEntry] = []
@@ -876,11 +883,7 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 continue
             if nt == "CastAttempted":
                 ok = nxt.outcome == "succeeded"
-                word = (
-                    _({"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("miscast (double 1)")}[nxt.outcome])
-                    if nxt.outcome in ("succeeded", "failed", "miscast")
-                    else nxt.outcome
-                )
+                word = _(_CAST_TRAY[nxt.outcome]) if nxt.outcome in _CAST_TRAY else nxt.outcome
                 cmp = ">=" if nxt.roll >= nxt.value else "<"
                 text = _t(
                     N_("casting {dice} = {roll} {cmp} {value}: {outcome}"),
@@ -1040,3 +1043,16 @@ def damage_words(damage: int, mortal: int = 0) -> str:
     if damage and mortal:
         return _t(N_("{damage} damage + {mortal} mortal"), damage=damage, mortal=mortal)
     return _t(N_("{n} mortal damage"), n=mortal) if mortal else _t(N_("{n} damage"), n=damage)
+
+
+# --- the AI's explanations ------------------------------------------------------------------
+
+
+def bot_note(player: int, note: str) -> Reason:
+    """The log's line for an AI's explanation, kept language-neutral (translated by note_words)."""
+    return Reason(N_("AI (player {player}): {note}"), player=player, note=note)
+
+
+def note_words(note: str) -> str:
+    """A log note (an AI's explanation, a Reason) in the language in use; plain text as it is."""
+    return words(note)
