@@ -340,6 +340,20 @@ def reason_words(state, reason: str) -> str:
     return reason
 
 
+# DamageDealt.source when no ability dealt it: the step of the turn that did
+SOURCE_WORDS = {
+    "shooting": N_("shooting"),
+    "combat": N_("combat"),
+    "retreat": N_("retreat"),
+    "miscast": N_("miscast"),
+}
+
+
+def _source(state, source: Any) -> str:
+    word = SOURCE_WORDS.get(source) if isinstance(source, str) else None
+    return _(word) if word is not None else name_of(state, source)
+
+
 _CAST_LOG = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("MISCAST")}
 
 
@@ -439,7 +453,7 @@ def _event_line(state, ev: Event) -> str:
             return _t(N_("{name} is removed: {why}"), name=g.content.manifestations[ev.scroll].name, why=why_text)
         return _t(N_("A manifestation is removed: {why}"), why=why_text)
     if t == "DamageDealt":
-        kw = dict(unit=n(ev.unit), amount=ev.amount, source=n(ev.source))
+        kw = dict(unit=n(ev.unit), amount=ev.amount, source=_source(state, ev.source))
         if ev.mortal:
             return _t(N_("{unit} takes {amount} mortal damage ({source})"), **kw)
         return _t(N_("{unit} takes {amount} damage ({source})"), **kw)
@@ -599,7 +613,7 @@ _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "VictoryPoints": _points,
     "DispelPassed": lambda state, ev, n: _t(N_("Player {player} dispels nothing this hero phase"), player=ev.player),
     "ManifestationDamaged": lambda state, ev, n: _t(
-        N_("{name} takes {amount} damage ({source})"), name=n(ev.manifestation), amount=ev.amount, source=n(ev.source)
+        N_("{name} takes {amount} damage ({source})"), name=n(ev.manifestation), amount=ev.amount, source=_source(state, ev.source)
     ),
     "PredatoryMovesBegan": _predatory_began,
     "ManifestationControlled": lambda state, ev, n: _t(
