@@ -113,7 +113,9 @@ class HardBot:
         bot = PlanBot(self.player, self.seed, styles[best])
         kw = dict(style=Reason(_STYLES.get(styles[best], styles[best])), n=len(styles), rounds=rounds)
         if best:
-            note = Reason(N_(" [plan '{style}' of {n} x {rounds} turn rollouts; +{gain:.1f}]"), gain=means[best] - means[0], **kw)
+            note = Reason(
+                N_(" [plan '{style}' of {n} x {rounds} turn rollouts; +{gain:.1f}]"), gain=means[best] - means[0], **kw
+            )
         else:
             note = Reason(N_(" [plan '{style}' of {n} x {rounds} turn rollouts]"), **kw)
         return bot, note

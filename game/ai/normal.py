@@ -146,7 +146,11 @@ class NormalBot:
         # going first seizes objectives first; after a round in which we went second, it is a
         # double turn
         return [
-            (1.0, ChooseTurnOrder(player=me, first=me), Reason(N_("takes the first turn to reach the objectives first"))),
+            (
+                1.0,
+                ChooseTurnOrder(player=me, first=me),
+                Reason(N_("takes the first turn to reach the objectives first")),
+            ),
             (0.0, ChooseTurnOrder(player=me, first=3 - me), Reason(N_("gives the first turn away"))),
         ]
 
@@ -166,9 +170,15 @@ class NormalBot:
             if a.target:
                 kw["target"] = self._name(state, a.target)
                 template = (
-                    N_("casts {spell} with {unit} at {target}: {p:.0%} to land after the best unbind, worth {value:.1f}")
+                    N_(
+                        "casts {spell} with {unit} at {target}: "
+                        "{p:.0%} to land after the best unbind, worth {value:.1f}"
+                    )
                     if near
-                    else N_("casts {spell} with {unit} at {target}: {p:.0%} to land (no unbinder in range), worth {value:.1f}")
+                    else N_(
+                        "casts {spell} with {unit} at {target}: "
+                        "{p:.0%} to land (no unbinder in range), worth {value:.1f}"
+                    )
                 )
             else:
                 template = (
@@ -188,12 +198,20 @@ class NormalBot:
             kw = dict(prayer=pr.name, unit=state.units[a.unit].name, p=p, points=pts, value=value)
             if a.target:
                 txt = Reason(
-                    N_("chants {prayer} with {unit} at {target}: {p:.0%} to be answered ({points} ritual points), worth {value:.1f}"),
-                    target=self._name(state, a.target), **kw,
+                    N_(
+                        "chants {prayer} with {unit} at {target}: "
+                        "{p:.0%} to be answered ({points} ritual points), worth {value:.1f}"
+                    ),
+                    target=self._name(state, a.target),
+                    **kw,
                 )
             else:
                 txt = Reason(
-                    N_("chants {prayer} with {unit}: {p:.0%} to be answered ({points} ritual points), worth {value:.1f}"), **kw
+                    N_(
+                        "chants {prayer} with {unit}: "
+                        "{p:.0%} to be answered ({points} ritual points), worth {value:.1f}"
+                    ),
+                    **kw,
                 )
             return score, txt
         if isinstance(a, Banish):
@@ -227,7 +245,9 @@ class NormalBot:
             if key not in best_per or score > best_per[key][0]:
                 best_per[key] = (score, a, txt)
         out = [s for s in best_per.values() if s[0] > 0.02]
-        out.append((0.02, EndPhase(player=self.player), Reason(N_("nothing more worth casting, chanting or banishing"))))
+        out.append(
+            (0.02, EndPhase(player=self.player), Reason(N_("nothing more worth casting, chanting or banishing")))
+        )
         return out
 
     def _d_ritual_choice(self, state: State, d: Decision) -> list[Scored]:
@@ -241,7 +261,10 @@ class NormalBot:
                     SpendRitual(player=me),
                     Reason(
                         N_("spends: {roll} + {points} ritual points reaches {prayer}'s {value} (M5)"),
-                        roll=roll, points=pts, prayer=pr.name, value=pr.value,
+                        roll=roll,
+                        points=pts,
+                        prayer=pr.name,
+                        value=pr.value,
                     ),
                 ),
                 (0.0, BankRitual(player=me), Reason(N_("banks the {roll}"), roll=roll)),
@@ -252,7 +275,10 @@ class NormalBot:
                 BankRitual(player=me),
                 Reason(
                     N_("banks the {roll}: {roll} + {points} is short of {prayer}'s {value} (M5)"),
-                    roll=roll, points=pts, prayer=pr.name, value=pr.value,
+                    roll=roll,
+                    points=pts,
+                    prayer=pr.name,
+                    value=pr.value,
                 ),
             ),
             (0.0, SpendRitual(player=me), Reason(N_("spends in vain"))),
@@ -285,7 +311,11 @@ class NormalBot:
         what = Reason(N_("{spell} on {target}"), spell=sp.name, target=self._name(state, target)) if target else sp.name
         if gain <= 0.05:
             return [
-                (1.0, decline, Reason(N_("lets {spell} through: it does little (threat {threat:.1f})"), spell=what, threat=threat)),
+                (
+                    1.0,
+                    decline,
+                    Reason(N_("lets {spell} through: it does little (threat {threat:.1f})"), spell=what, threat=threat),
+                ),
                 (0.0, best, ""),
             ]
         if left <= 1 and future_gain > gain and not (lethal and gain > 0.5 * future_gain):
@@ -294,18 +324,32 @@ class NormalBot:
                     1.0,
                     decline,
                     Reason(
-                        N_("keeps its last unbind: {spell} threatens {threat:.1f}, a bigger spell can still come ({future:.1f})"),
-                        spell=what, threat=threat, future=future,
+                        N_(
+                            "keeps its last unbind: {spell} threatens {threat:.1f}, "
+                            "a bigger spell can still come ({future:.1f})"
+                        ),
+                        spell=what,
+                        threat=threat,
+                        future=future,
                     ),
                 ),
                 (0.0, best, ""),
             ]
-        why = Reason(N_("a lethal spell on its general")) if lethal else Reason(N_("threat {threat:.1f}"), threat=threat)
+        why = (
+            Reason(N_("a lethal spell on its general")) if lethal else Reason(N_("threat {threat:.1f}"), threat=threat)
+        )
         return [
             (
                 1.0 + gain,
                 best,
-                Reason(N_("unbinds {spell} with {unit}: {p:.0%} to beat {roll}, {why}"), spell=what, unit=who, p=p, roll=roll, why=why),
+                Reason(
+                    N_("unbinds {spell} with {unit}: {p:.0%} to beat {roll}, {why}"),
+                    spell=what,
+                    unit=who,
+                    p=p,
+                    roll=roll,
+                    why=why,
+                ),
             ),
             (0.0, decline, Reason(N_("lets {spell} through"), spell=sp.name)),
         ]
@@ -406,7 +450,11 @@ class NormalBot:
             v = K.manifestation_value(state, a.manifestation)
             cost = 0.6
             out.append(
-                (p * v - cost, a, Reason(N_("tries to dispel {name}: {p:.0%}"), name=self._name(state, a.manifestation), p=p))
+                (
+                    p * v - cost,
+                    a,
+                    Reason(N_("tries to dispel {name}: {p:.0%}"), name=self._name(state, a.manifestation), p=p),
+                )
             )
         return out
 
@@ -424,7 +472,8 @@ class NormalBot:
                     a,
                     Reason(
                         N_("controls {name}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)"),
-                        name=self._name(state, a.manifestation), v=v,
+                        name=self._name(state, a.manifestation),
+                        v=v,
                     ),
                 )
             )
@@ -644,13 +693,23 @@ class NormalBot:
             return (
                 1.0,
                 Run(player=me, unit=mid),
-                Reason(N_("{unit} runs toward {target}: {gap:.0f}\" away (M10)"), unit=name, target=self._name(state, target), gap=gap),
+                Reason(
+                    N_("{unit} runs toward {target}: {gap:.0f}\" away (M10)"),
+                    unit=name,
+                    target=self._name(state, target),
+                    gap=gap,
+                ),
             )
         cx, cy = K.centre(state, mid)
         tx, ty = K.centre(state, target)
         radii = math.hypot(tx - cx, ty - cy) - gap  # from centre to centre, less the gap between edges
         return self._move_toward(
-            state, mid, (tx, ty), reach, 3.4 + radii, Reason(N_("closes on {target} (M10)"), target=self._name(state, target))
+            state,
+            mid,
+            (tx, ty),
+            reach,
+            3.4 + radii,
+            Reason(N_("closes on {target} (M10)"), target=self._name(state, target)),
         )
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
@@ -678,7 +737,9 @@ class NormalBot:
                     Retreat(player=me, unit=uid),
                     Reason(
                         N_("{unit} retreats: it would lose the fight ({theirs:.1f} against {ours:.1f})"),
-                        unit=u.name, theirs=in_v, ours=out_v,
+                        unit=u.name,
+                        theirs=in_v,
+                        ours=out_v,
                     ),
                 )
             return None
@@ -726,7 +787,9 @@ class NormalBot:
             return (
                 1.0,
                 Run(player=me, unit=uid),
-                Reason(N_("{unit} runs: its goal is {dist:.0f}\" away ({goal})"), unit=u.name, dist=dist, goal=goal_txt),
+                Reason(
+                    N_("{unit} runs: its goal is {dist:.0f}\" away ({goal})"), unit=u.name, dist=dist, goal=goal_txt
+                ),
             )
         return self._move_toward(state, uid, goal, reach, stop, goal_txt)
 
@@ -756,7 +819,11 @@ class NormalBot:
             a = MoveUnit(player=me, unit=uid, to=to)
             tries += 1
             if state.legal(a):
-                return (1.0, a, Reason(N_("{unit} {why} ({distance:.1f}\")"), unit=self._name(state, uid), why=why, distance=L))
+                return (
+                    1.0,
+                    a,
+                    Reason(N_("{unit} {why} ({distance:.1f}\")"), unit=self._name(state, uid), why=why, distance=L),
+                )
             if tries >= 8:
                 break
         return None
@@ -800,7 +867,9 @@ class NormalBot:
                             a,
                             Reason(
                                 N_("{unit} shoots {target}: expected value {v:.1f}"),
-                                unit=self._name(state, uid), target=self._name(state, t), v=v,
+                                unit=self._name(state, uid),
+                                target=self._name(state, t),
+                                v=v,
                             ),
                         )
                     )
@@ -866,7 +935,10 @@ class NormalBot:
                     a,
                     Reason(
                         N_("{unit} charges toward {target}: {p:.0%} to make it, worth {value:.1f}"),
-                        unit=self._name(state, uid), target=self._name(state, best[3]), p=best[1], value=best[2],
+                        unit=self._name(state, uid),
+                        target=self._name(state, best[3]),
+                        p=best[1],
+                        value=best[2],
                     ),
                 )
             )
@@ -899,7 +971,9 @@ class NormalBot:
                     a,
                     Reason(
                         N_("{unit} completes its charge ({roll}\") into {target}"),
-                        unit=self._name(state, uid), roll=roll, target=self._name(state, tgt),
+                        unit=self._name(state, uid),
+                        roll=roll,
+                        target=self._name(state, tgt),
                     ),
                 )
             )
@@ -923,7 +997,9 @@ class NormalBot:
                                     self.charge_value(state, uid, e) + 5,
                                     a,
                                     Reason(
-                                        N_("{unit} charges into {target}"), unit=self._name(state, uid), target=state.units[e].name
+                                        N_("{unit} charges into {target}"),
+                                        unit=self._name(state, uid),
+                                        target=state.units[e].name,
                                     ),
                                 )
                             )
@@ -936,7 +1012,9 @@ class NormalBot:
             (
                 0.0,
                 FailCharge(player=me),
-                Reason(N_("{unit} cannot reach with {roll}\": the charge fails"), unit=self._name(state, uid), roll=roll),
+                Reason(
+                    N_("{unit} cannot reach with {roll}\": the charge fails"), unit=self._name(state, uid), roll=roll
+                ),
             )
         )
         return out
@@ -975,7 +1053,9 @@ class NormalBot:
                         a,
                         Reason(
                             N_("{unit} fights {target}: expected value {v:.1f} (M10)"),
-                            unit=self._name(state, a.unit), target=self._name(state, t), v=v,
+                            unit=self._name(state, a.unit),
+                            target=self._name(state, t),
+                            v=v,
                         ),
                     )
                 )
@@ -997,7 +1077,9 @@ class NormalBot:
                     a,
                     Reason(
                         N_("{unit} fights {target}: expected value {v:.1f}"),
-                        unit=state.units[a.unit].name, target=self._name(state, t), v=v,
+                        unit=state.units[a.unit].name,
+                        target=self._name(state, t),
+                        v=v,
                     ),
                 )
             )

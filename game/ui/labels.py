@@ -322,8 +322,14 @@ _REASONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"slew the enemy general"), N_("slew the enemy general")),
     (re.compile(r"no charge move made"), N_("no charge move made")),
     (re.compile(r"no legal set-up exists"), N_("no legal set-up exists")),
-    (re.compile(r"would overlap a base of (?P<unit>.+) \((?P<id>[^()]+)\) \(E9\)"), N_("would overlap a base of {unit} (E9)")),
-    (re.compile(r"would overlap impassable terrain '(?P<terrain>.+)' \(E9\)"), N_("would overlap impassable terrain {terrain} (E9)")),
+    (
+        re.compile(r"would overlap a base of (?P<unit>.+) \((?P<id>[^()]+)\) \(E9\)"),
+        N_("would overlap a base of {unit} (E9)"),
+    ),
+    (
+        re.compile(r"would overlap impassable terrain '(?P<terrain>.+)' \(E9\)"),
+        N_("would overlap impassable terrain {terrain} (E9)"),
+    ),
     (re.compile(r"would overlap (?P<unit>.+) \(E9\)"), N_("would overlap {unit} (E9)")),
 ]
 
@@ -368,7 +374,11 @@ def _event_line(state, ev: Event) -> str:
     n = lambda x: name_of(state, x)  # noqa: E731
     g = state.game
     if t == "DiceRolled":
-        return _t(N_("rolled {dice} for {purpose}"), dice=", ".join(map(str, ev.dice)), purpose=purpose_words(state, ev.purpose))
+        return _t(
+            N_("rolled {dice} for {purpose}"),
+            dice=", ".join(map(str, ev.dice)),
+            purpose=purpose_words(state, ev.purpose),
+        )
     if t == "RoundStarted":
         return _t(N_("Battle round {round} begins"), round=ev.round)
     if t == "PriorityWon":
@@ -386,17 +396,24 @@ def _event_line(state, ev: Event) -> str:
     if t == "GameEnded":
         reason, a, b = reason_words(state, ev.reason), ev.score[0], ev.score[1]
         if ev.winner:
-            return _t(N_("Game over: player {winner} wins ({reason}), {a}-{b}"), winner=ev.winner, reason=reason, a=a, b=b)
+            return _t(
+                N_("Game over: player {winner} wins ({reason}), {a}-{b}"), winner=ev.winner, reason=reason, a=a, b=b
+            )
         return _t(N_("Game over: a draw ({reason}), {a}-{b}"), reason=reason, a=a, b=b)
     if t == "CastAttempted":
         word = _CAST_LOG.get(ev.outcome)
         return _t(
             N_("{unit} casts {spell}: {roll} vs {value}: {outcome}"),
-            unit=n(ev.unit), spell=n(ev.spell), roll=ev.roll, value=ev.value,
+            unit=n(ev.unit),
+            spell=n(ev.spell),
+            roll=ev.roll,
+            value=ev.value,
             outcome=_(word) if word else ev.outcome,
         )
     if t == "Miscast":
-        return _t(N_("{unit} miscasts {spell}: {damage} mortal damage"), unit=n(ev.unit), spell=n(ev.spell), damage=ev.damage)
+        return _t(
+            N_("{unit} miscasts {spell}: {damage} mortal damage"), unit=n(ev.unit), spell=n(ev.spell), damage=ev.damage
+        )
     if t == "UnbindAttempted":
         kw = dict(unit=n(ev.unit), spell=n(ev.spell), roll=ev.roll, casting_roll=ev.casting_roll)
         if ev.unbound:
@@ -424,17 +441,24 @@ def _event_line(state, ev: Event) -> str:
     if t == "EffectApplied":
         return _t(
             N_("{effect} {value} on {target} ({source})"),
-            effect=_effect_word(ev.effect), value=ev.value, target=n(ev.target), source=n(ev.source),
+            effect=_effect_word(ev.effect),
+            value=ev.value,
+            target=n(ev.target),
+            source=n(ev.source),
         )
     if t == "ManifestationSummoned":
         return _t(
             N_("{name} set up at ({x}, {y}) by {summoner}"),
-            name=g.content.manifestations[ev.scroll].name, x=f"{ev.x:.1f}", y=f"{ev.y:.1f}", summoner=n(ev.summoner),
+            name=g.content.manifestations[ev.scroll].name,
+            x=f"{ev.x:.1f}",
+            y=f"{ev.y:.1f}",
+            summoner=n(ev.summoner),
         )
     if t == "SummonFailed":
         return _t(
             N_("Summoning {name} failed: {reason}"),
-            name=g.content.manifestations[ev.scroll].name, reason=reason_words(state, ev.reason),
+            name=g.content.manifestations[ev.scroll].name,
+            reason=reason_words(state, ev.reason),
         )
     if t == "BanishAttempted":
         kw = dict(unit=n(ev.unit), name=_gone(state, ev), total=ev.dice_total, bonus=ev.bonus, value=ev.value)
@@ -502,23 +526,38 @@ def _retreat(state, ev, n) -> str:
 
 def _attacks(state, ev, n) -> str:
     kw = dict(
-        unit=n(ev.unit), target=n(ev.target), attacks=ev.attacks, hits=ev.hits, wounds=ev.wounds,
-        unsaved=ev.unsaved, damage=ev.damage, mortal=ev.mortal,
+        unit=n(ev.unit),
+        target=n(ev.target),
+        attacks=ev.attacks,
+        hits=ev.hits,
+        wounds=ev.wounds,
+        unsaved=ev.unsaved,
+        damage=ev.damage,
+        mortal=ev.mortal,
     )
     if ev.kind == "shooting":
         if ev.mortal:
             return _t(
-                N_("{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
-                "{damage} damage + {mortal} mortal"), **kw
+                N_(
+                    "{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                    "{damage} damage + {mortal} mortal"
+                ),
+                **kw,
             )
         return _t(
-            N_("{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
-            "{damage} damage"), **kw
+            N_(
+                "{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                "{damage} damage"
+            ),
+            **kw,
         )
     if ev.mortal:
         return _t(
-            N_("{unit} fights {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
-            "{damage} damage + {mortal} mortal"), **kw
+            N_(
+                "{unit} fights {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                "{damage} damage + {mortal} mortal"
+            ),
+            **kw,
         )
     return _t(
         N_("{unit} fights {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: {damage} damage"),
@@ -533,7 +572,10 @@ def no_save_words(state, ev) -> str:
         return _t(N_("{unit}: no save; {unsaved}"), unit=name_of(state, ev.target), unsaved=unsaved)
     return _t(
         N_("{unit}: no save: {need}+ after rend {rend}; {unsaved}"),
-        unit=name_of(state, ev.target), need=ev.need, rend=ev.rend, unsaved=unsaved,
+        unit=name_of(state, ev.target),
+        need=ev.need,
+        rend=ev.rend,
+        unsaved=unsaved,
     )
 
 
@@ -555,7 +597,11 @@ def _predatory_moved(state, ev, n) -> str:
     _learn(state, ev)
     if ev.distance <= 0:
         if ev.reason:
-            return _t(N_("{name} stays where it is: {reason}"), name=n(ev.manifestation), reason=reason_words(state, ev.reason))
+            return _t(
+                N_("{name} stays where it is: {reason}"),
+                name=n(ev.manifestation),
+                reason=reason_words(state, ev.reason),
+            )
         return _t(N_("{name} stays where it is"), name=n(ev.manifestation))
     kw = dict(
         name=n(ev.manifestation), distance=f"{ev.distance:.1f}", measured=f"{ev.measured:.1f}", reach=f"{ev.reach:g}"
@@ -563,7 +609,8 @@ def _predatory_moved(state, ev, n) -> str:
     if ev.passed_across:
         return _t(
             N_("{name} moves {distance}\" to a point {measured}\" from it (reach {reach}\"), across {units}"),
-            units=", ".join(n(u) for u in ev.passed_across), **kw,
+            units=", ".join(n(u) for u in ev.passed_across),
+            **kw,
         )
     return _t(N_("{name} moves {distance}\" to a point {measured}\" from it (reach {reach}\")"), **kw)
 
@@ -589,7 +636,11 @@ def _moved(state, ev, n) -> str:
 def _points(state, ev, n) -> str:
     return _t(
         N_("Player {player} scores {points} VP ({reason}): {a}-{b}"),
-        player=ev.player, points=ev.points, reason=reason_words(state, ev.reason), a=ev.score[0], b=ev.score[1],
+        player=ev.player,
+        points=ev.points,
+        reason=reason_words(state, ev.reason),
+        a=ev.score[0],
+        b=ev.score[1],
     )
 
 
@@ -613,14 +664,22 @@ _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
     "VictoryPoints": _points,
     "DispelPassed": lambda state, ev, n: _t(N_("Player {player} dispels nothing this hero phase"), player=ev.player),
     "ManifestationDamaged": lambda state, ev, n: _t(
-        N_("{name} takes {amount} damage ({source})"), name=n(ev.manifestation), amount=ev.amount, source=_source(state, ev.source)
+        N_("{name} takes {amount} damage ({source})"),
+        name=n(ev.manifestation),
+        amount=ev.amount,
+        source=_source(state, ev.source),
     ),
     "PredatoryMovesBegan": _predatory_began,
     "ManifestationControlled": lambda state, ev, n: _t(
-        N_("{name} is controlled by {unit} (player {player})"), name=n(ev.manifestation), unit=n(ev.unit), player=ev.player
+        N_("{name} is controlled by {unit} (player {player})"),
+        name=n(ev.manifestation),
+        unit=n(ev.unit),
+        player=ev.player,
     ),
     "ManifestationWild": _wild,
-    "CommandTaken": lambda state, ev, n: _t(N_("Player {player} commands {name}"), player=ev.player, name=n(ev.manifestation)),
+    "CommandTaken": lambda state, ev, n: _t(
+        N_("Player {player} commands {name}"), player=ev.player, name=n(ev.manifestation)
+    ),
     "PredatoryPassed": lambda state, ev, n: _t(N_("Player {player} has nothing left to move"), player=ev.player),
     "ManifestationMoved": _predatory_moved,
     "PredatoryMovesEnded": lambda state, ev, n: _t(N_("Predatory moves end ({n} moved)"), n=len(ev.moved)),
@@ -809,7 +868,9 @@ def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
         )
         text = _t(
             N_("{weapon}: {count}{sixes}"),
-            weapon=mt["w"], count=_of_words("hit", sum(marks), n, _hit_words(mt["hit"], mt["mod"])), sixes=sixes,
+            weapon=mt["w"],
+            count=_of_words("hit", sum(marks), n, _hit_words(mt["hit"], mt["mod"])),
+            sixes=sixes,
         )
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WOUND.fullmatch(ev.purpose):
@@ -844,7 +905,9 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
         name = _removal_name(state, mt)
         nxt = later[0] if later else None
         if nxt is None:
-            text = _t(N_("{name} removal roll {dice}: removed on {value} or less"), name=name, dice=_sum(d), value=mt["value"])
+            text = _t(
+                N_("{name} removal roll {dice}: removed on {value} or less"), name=name, dice=_sum(d), value=mt["value"]
+            )
             return TrayEntry(d, text, None, ev.rule)
         gone = nxt.type == "ManifestationRemoved" and nxt.manifestation == mt["mid"]
         return TrayEntry(
@@ -853,7 +916,9 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
                 N_("{name} removal roll {dice} (removed on {value} or less): removed")
                 if gone
                 else N_("{name} removal roll {dice} (removed on {value} or less): stays"),
-                name=name, dice=_sum(d), value=mt["value"],
+                name=name,
+                dice=_sum(d),
+                value=mt["value"],
             ),
             None,
             ev.rule,
@@ -862,13 +927,19 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
     if mt := _ON_ROLL.fullmatch(ev.purpose):
         name = name_of(state, mt["ab"])
         if not later:
-            return TrayEntry(d, _t(N_("{ability} on {on}+: rolled {dice}"), ability=name, on=mt["on"], dice=_sum(d)), None, ev.rule)
+            return TrayEntry(
+                d, _t(N_("{ability} on {on}+: rolled {dice}"), ability=name, on=mt["on"], dice=_sum(d)), None, ev.rule
+            )
         nxt = later[0]
         # the effect's own record follows at once, with nothing dealt, when the roll failed
         failed = nxt.type == "EffectApplied" and nxt.source == mt["ab"] and not nxt.value
         text = _t(
-            N_("{ability} on {on}+: rolled {dice}: no effect") if failed else N_("{ability} on {on}+: rolled {dice}: it strikes"),
-            ability=name, on=mt["on"], dice=_sum(d),
+            N_("{ability} on {on}+: rolled {dice}: no effect")
+            if failed
+            else N_("{ability} on {on}+: rolled {dice}: it strikes"),
+            ability=name,
+            on=mt["on"],
+            dice=_sum(d),
         )
         return TrayEntry(d, text, not failed, ev.rule, (not failed,) if len(d) == 1 else ())
     return None
@@ -901,7 +972,11 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 cmp = ">=" if nxt.roll >= nxt.value else "<"
                 text = _t(
                     N_("casting {dice} = {roll} {cmp} {value}: {outcome}"),
-                    dice=_sum(d), roll=nxt.roll, cmp=cmp, value=nxt.value, outcome=word,
+                    dice=_sum(d),
+                    roll=nxt.roll,
+                    cmp=cmp,
+                    value=nxt.value,
+                    outcome=word,
                 )
                 out.append(TrayEntry(d, text, ok, "M3"))
                 i += 2
@@ -915,7 +990,10 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                             N_("unbind {dice} = {roll} {cmp} {value}: unbound")
                             if nxt.unbound
                             else N_("unbind {dice} = {roll} {cmp} {value}: not unbound"),
-                            dice=_sum(d), roll=nxt.roll, cmp=cmp, value=nxt.casting_roll,
+                            dice=_sum(d),
+                            roll=nxt.roll,
+                            cmp=cmp,
+                            value=nxt.casting_roll,
                         ),
                         nxt.unbound,
                         "M6",
@@ -932,7 +1010,12 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 out.append(
                     TrayEntry(
                         d,
-                        _t(N_("chanting {roll}: bank or spend") if ok else N_("chanting {roll}: fails, lose D3 points"), roll=nxt.roll),
+                        _t(
+                            N_("chanting {roll}: bank or spend")
+                            if ok
+                            else N_("chanting {roll}: fails, lose D3 points"),
+                            roll=nxt.roll,
+                        ),
                         ok,
                         "M5",
                     )
@@ -949,7 +1032,11 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                             N_("banish {dice}+{bonus} = {total} {cmp} {value}: banished")
                             if nxt.banished
                             else N_("banish {dice}+{bonus} = {total} {cmp} {value}: stays"),
-                            dice=_sum(d), bonus=nxt.bonus, total=tot, cmp=cmp, value=nxt.value,
+                            dice=_sum(d),
+                            bonus=nxt.bonus,
+                            total=tot,
+                            cmp=cmp,
+                            value=nxt.value,
                         ),
                         nxt.banished,
                         "M12",
@@ -966,7 +1053,10 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                             N_("dispel {dice} = {roll} {cmp} {value}: dispelled")
                             if nxt.dispelled
                             else N_("dispel {dice} = {roll} {cmp} {value}: stays"),
-                            dice=_sum(d), roll=nxt.roll, cmp=cmp, value=nxt.value,
+                            dice=_sum(d),
+                            roll=nxt.roll,
+                            cmp=cmp,
+                            value=nxt.value,
                         ),
                         nxt.dispelled,
                         "E3",
@@ -981,14 +1071,21 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 and (nxt.purpose == ev.purpose)
             ):
                 # R2 [ruling]: a tie is rolled again
-                out.append(TrayEntry(d, _t(N_("roll-off P1 {a} vs P2 {b}: tied, rolled again"), a=d[0], b=d[1]), None, "R2"))
+                out.append(
+                    TrayEntry(d, _t(N_("roll-off P1 {a} vs P2 {b}: tied, rolled again"), a=d[0], b=d[1]), None, "R2")
+                )
                 i += 1
                 continue
             if nt == "PriorityWon":
                 out.append(
                     TrayEntry(
                         d,
-                        _t(N_("roll-off P1 {a} vs P2 {b}: player {winner} has priority"), a=d[0], b=d[1], winner=nxt.winner),
+                        _t(
+                            N_("roll-off P1 {a} vs P2 {b}: player {winner} has priority"),
+                            a=d[0],
+                            b=d[1],
+                            winner=nxt.winner,
+                        ),
                         None,
                         "R2",
                     )
@@ -996,7 +1093,14 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 i += 2
                 continue
             total = f"{_sum(d)} = {sum(d)}" if len(d) > 1 else _sum(d)
-            out.append(TrayEntry(d, _t(N_("{purpose}: {total}"), purpose=purpose_words(state, ev.purpose), total=total), None, ev.rule))
+            out.append(
+                TrayEntry(
+                    d,
+                    _t(N_("{purpose}: {total}"), purpose=purpose_words(state, ev.purpose), total=total),
+                    None,
+                    ev.rule,
+                )
+            )
         elif ev.type == "SavesNotRolled":
             out.append(TrayEntry((), no_save_words(state, ev), None, "R3"))
         elif ev.type == "PrayerResolved":
@@ -1009,7 +1113,11 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                         N_("spend {roll} + {points} pts = {total} {cmp} {value}: answered")
                         if ev.answered
                         else N_("spend {roll} + {points} pts = {total} {cmp} {value}: fails"),
-                        roll=ev.roll, points=ev.ritual_points, total=tot, cmp=cmp, value=ev.value,
+                        roll=ev.roll,
+                        points=ev.ritual_points,
+                        total=tot,
+                        cmp=cmp,
+                        value=ev.value,
                     ),
                     ev.answered,
                     "M5",
@@ -1033,7 +1141,9 @@ def recap_line(state, ev: Event) -> str:
     if t == "ManifestationMoved":
         kw = dict(name=n(ev.manifestation), distance=f"{ev.distance:.0f}")
         if ev.passed_across:
-            line = _t(N_("{name} moved {distance}\" across {units}"), units=", ".join(n(u) for u in ev.passed_across), **kw)
+            line = _t(
+                N_("{name} moved {distance}\" across {units}"), units=", ".join(n(u) for u in ev.passed_across), **kw
+            )
         else:
             line = _t(N_("{name} moved {distance}\""), **kw)
         return plain(state, line)
@@ -1045,10 +1155,20 @@ def recap_line(state, ev: Event) -> str:
     if t == "ManifestationSummoned":
         return plain(
             state,
-            _t(N_("{summoner} summoned {name}"), summoner=n(ev.summoner), name=state.game.content.manifestations[ev.scroll].name),
+            _t(
+                N_("{summoner} summoned {name}"),
+                summoner=n(ev.summoner),
+                name=state.game.content.manifestations[ev.scroll].name,
+            ),
         )
     if t == "VictoryPoints":
-        return _t(N_("Player {player} scored {points} VP: {a}-{b}"), player=ev.player, points=ev.points, a=ev.score[0], b=ev.score[1])
+        return _t(
+            N_("Player {player} scored {points} VP: {a}-{b}"),
+            player=ev.player,
+            points=ev.points,
+            a=ev.score[0],
+            b=ev.score[1],
+        )
     return event_line(state, ev)
 
 

@@ -56,7 +56,8 @@ class _Item:
     def words(self) -> str:
         if self.alone:
             head = "; ".join(
-                _("{unit} took {damage}").format(unit=who, damage=damage_words(d, m)) for who, (d, m) in self.dealt.items()
+                _("{unit} took {damage}").format(unit=who, damage=damage_words(d, m))
+                for who, (d, m) in self.dealt.items()
             )
         elif not self.dealt:
             head = self.text
@@ -142,7 +143,9 @@ def recap(state, events: list[Event], limit: int = MAX_LINES) -> list[str]:
     lines = [it.words() for it in kept]
     if len(kept) < len(items):
         more = len(items) - len(kept)
-        lines.append(ngettext("...and {n} more in the event log", "...and {n} more in the event log", more).format(n=more))
+        lines.append(
+            ngettext("...and {n} more in the event log", "...and {n} more in the event log", more).format(n=more)
+        )
     return lines
 
 
