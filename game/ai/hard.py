@@ -34,10 +34,14 @@ import time
 
 from game.ai import knowledge as K
 from game.ai.normal import NormalBot
+from game.ai.reason import Reason
 from game.ai.rollout_dice import RolloutDice
+from game.i18n import N_
 from game.rules import Action, Decision, State
 
 STYLES = ("normal", "aggressive", "objectives", "hold")  # movement plan styles (normal's first)
+# the plan styles in words, for the explanation's note
+_STYLES = {"normal": N_("normal"), "aggressive": N_("aggressive"), "objectives": N_("objectives"), "hold": N_("hold")}
 PLAN_ROUNDS = 6  # rollouts per style of the movement plan search
 MOVE_BUDGET = 6.0  # the plan search (once a turn) may use this many times the decision budget
 MOVE_MAX_STEPS = 300  # decisions per rollout (our turn and the opponent's reply)
@@ -84,7 +88,7 @@ class HardBot:
             self.move_key = key
             self.move_bot, self.move_note = self._plan_search(state)
         ranked = self.move_bot.ranked(state, d)
-        self.last_explanation = ranked[0][2] + self.move_note
+        self.last_explanation = Reason.join(ranked[0][2], self.move_note)
         return ranked[0][1]
 
     def _plan_search(self, state: State) -> tuple[NormalBot, str]:
@@ -107,8 +111,13 @@ class HardBot:
         if best != 0 and (rounds < MOVE_MIN_EVIDENCE or means[best] - means[0] < MOVE_MARGIN):
             best = 0
         bot = PlanBot(self.player, self.seed, styles[best])
-        note = f" [plan '{styles[best]}' of {len(styles)} x {rounds} turn rollouts"
-        note += f"; +{means[best] - means[0]:.1f}]" if best else "]"
+        kw = dict(style=Reason(_STYLES.get(styles[best], styles[best])), n=len(styles), rounds=rounds)
+        if best:
+            note = Reason(
+                N_(" [plan '{style}' of {n} x {rounds} turn rollouts; +{gain:.1f}]"), gain=means[best] - means[0], **kw
+            )
+        else:
+            note = Reason(N_(" [plan '{style}' of {n} x {rounds} turn rollouts]"), **kw)
         return bot, note
 
     def _plan_rollout(self, state: State, style: str, seed: int, hard_stop: float) -> float:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import knowledge as K
+from game.ai.reason import Reason
+from game.i18n import N_
 from game.rules import (
     Action,
     Banish,
@@ -46,7 +48,18 @@ from game.rules import (
 )
 from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_of, movers, radius_of, walkers
 
-Scored = tuple[float, Action, str]  # (score, action, explanation)
+Scored = tuple[float, Action, str]  # (score, action, explanation: a Reason, English as a str)
+
+# The phases in words, for "ends the hero phase" (the same words as the log's)
+_PHASES = {
+    "start_of_turn": N_("start of turn"),
+    "hero": N_("hero"),
+    "movement": N_("movement"),
+    "shooting": N_("shooting"),
+    "charge": N_("charge"),
+    "combat": N_("combat"),
+    "end_of_turn": N_("end of turn"),
+}
 
 
 @dataclass
@@ -102,7 +115,7 @@ class NormalBot:
 
     def _name(self, state: State, thing: str | None) -> str:
         if thing is None:
-            return "no target"
+            return Reason(N_("no target"))
         if thing in state.units:
             return state.units[thing].name
         if thing in state.manifestations:
@@ -115,25 +128,30 @@ class NormalBot:
         self.rng.shuffle(cands)
         for a in cands:
             if state.legal(a):
-                return [(0.0, a, f"{d.kind}: no preference, picked a legal option")]
+                return [(0.0, a, Reason(N_("{kind}: no preference, picked a legal option"), kind=d.kind))]
         raise RuntimeError(f"no legal option for {d.kind}: {d.prompt}")
 
     def _end_phase(self, state: State, d: Decision, why: str = "") -> list[Scored]:
         ph = d.data.get("phase", state.phase)
-        return [(0.0, EndPhase(player=self.player), why or f"ends the {ph.replace('_', ' ')} phase")]
+        word = Reason(_PHASES[ph]) if ph in _PHASES else ph.replace("_", " ")
+        return [(0.0, EndPhase(player=self.player), why or Reason(N_("ends the {phase} phase"), phase=word))]
 
     # --- deployment and turn order ---------------------------------------------------------------
 
     def _d_deploy(self, state: State, d: Decision) -> list[Scored]:
-        return [(0.0, EndPhase(player=self.player), "keeps the standard deployment")]
+        return [(0.0, EndPhase(player=self.player), Reason(N_("keeps the standard deployment")))]
 
     def _d_turn_order(self, state: State, d: Decision) -> list[Scored]:
         me = self.player
         # going first seizes objectives first; after a round in which we went second, it is a
         # double turn
         return [
-            (1.0, ChooseTurnOrder(player=me, first=me), "takes the first turn to reach the objectives first"),
-            (0.0, ChooseTurnOrder(player=me, first=3 - me), "gives the first turn away"),
+            (
+                1.0,
+                ChooseTurnOrder(player=me, first=me),
+                Reason(N_("takes the first turn to reach the objectives first")),
+            ),
+            (0.0, ChooseTurnOrder(player=me, first=3 - me), Reason(N_("gives the first turn away"))),
         ]
 
     # --- the hero phase: casting, chanting, banishing (M1-M12) ---------------------------------
@@ -148,12 +166,27 @@ class NormalBot:
             miscast = float(query.odds.miscast_fraction())
             cost = miscast * 2.0 * K.wound_value(state, a.unit) + 0.05
             score = p_land * value - cost
-            where = f" at {self._name(state, a.target)}" if a.target else ""
-            txt = (
-                f"casts {sp.name} with {state.units[a.unit].name}{where}: {p_land:.0%} to land"
-                f"{' after the best unbind' if near else ' (no unbinder in range)'}, worth {value:.1f}"
-            )
-            return score, txt
+            kw = dict(spell=sp.name, unit=state.units[a.unit].name, p=p_land, value=value)
+            if a.target:
+                kw["target"] = self._name(state, a.target)
+                template = (
+                    N_(
+                        "casts {spell} with {unit} at {target}: "
+                        "{p:.0%} to land after the best unbind, worth {value:.1f}"
+                    )
+                    if near
+                    else N_(
+                        "casts {spell} with {unit} at {target}: "
+                        "{p:.0%} to land (no unbinder in range), worth {value:.1f}"
+                    )
+                )
+            else:
+                template = (
+                    N_("casts {spell} with {unit}: {p:.0%} to land after the best unbind, worth {value:.1f}")
+                    if near
+                    else N_("casts {spell} with {unit}: {p:.0%} to land (no unbinder in range), worth {value:.1f}")
+                )
+            return score, Reason(template, **kw)
         if isinstance(a, ChantPrayer):
             pr = state.game.content.abilities[a.prayer]
             pts = state.units[a.unit].ritual_points
@@ -162,22 +195,37 @@ class NormalBot:
             fail = query.odds.prayer_fail_chance()  # M5: a 1 fails; any other roll may be banked
             bank = (1 - fail - p) * 3.5 * 0.25 - fail * min(pts, 2) * 0.25
             score = p * value + max(0.0, bank) + 0.05
-            where = f" at {self._name(state, a.target)}" if a.target else ""
-            txt = (
-                f"chants {pr.name} with {state.units[a.unit].name}{where}: {p:.0%} to be answered "
-                f"({pts} ritual points), worth {value:.1f}"
-            )
+            kw = dict(prayer=pr.name, unit=state.units[a.unit].name, p=p, points=pts, value=value)
+            if a.target:
+                txt = Reason(
+                    N_(
+                        "chants {prayer} with {unit} at {target}: "
+                        "{p:.0%} to be answered ({points} ritual points), worth {value:.1f}"
+                    ),
+                    target=self._name(state, a.target),
+                    **kw,
+                )
+            else:
+                txt = Reason(
+                    N_(
+                        "chants {prayer} with {unit}: "
+                        "{p:.0%} to be answered ({points} ritual points), worth {value:.1f}"
+                    ),
+                    **kw,
+                )
             return score, txt
         if isinstance(a, Banish):
             m = state.manifestations[a.manifestation]
             if m.player == me:
-                return -1.0, "would banish its own manifestation"
+                return -1.0, Reason(N_("would banish its own manifestation"))
             from game.rules.query import banish_bonus
 
             s = state.game.content.manifestations[m.scroll]
             p = query.odds.banish_chance(s.banishment, banish_bonus(state, me, a.manifestation))
             v = K.manifestation_value(state, a.manifestation)
-            return p * v - 0.1, f"banishes {s.name} with {state.units[a.unit].name}: {p:.0%} to succeed"
+            return p * v - 0.1, Reason(
+                N_("banishes {name} with {unit}: {p:.0%} to succeed"), name=s.name, unit=state.units[a.unit].name, p=p
+            )
         return 0.0, ""
 
     def _p_hero(self, state: State, d: Decision) -> list[Scored]:
@@ -197,7 +245,9 @@ class NormalBot:
             if key not in best_per or score > best_per[key][0]:
                 best_per[key] = (score, a, txt)
         out = [s for s in best_per.values() if s[0] > 0.02]
-        out.append((0.02, EndPhase(player=self.player), "nothing more worth casting, chanting or banishing"))
+        out.append(
+            (0.02, EndPhase(player=self.player), Reason(N_("nothing more worth casting, chanting or banishing")))
+        )
         return out
 
     def _d_ritual_choice(self, state: State, d: Decision) -> list[Scored]:
@@ -209,13 +259,29 @@ class NormalBot:
                 (
                     2.0,
                     SpendRitual(player=me),
-                    f"spends: {roll} + {pts} ritual points reaches {pr.name}'s {pr.value} (M5)",
+                    Reason(
+                        N_("spends: {roll} + {points} ritual points reaches {prayer}'s {value} (M5)"),
+                        roll=roll,
+                        points=pts,
+                        prayer=pr.name,
+                        value=pr.value,
+                    ),
                 ),
-                (0.0, BankRitual(player=me), f"banks the {roll}"),
+                (0.0, BankRitual(player=me), Reason(N_("banks the {roll}"), roll=roll)),
             ]
         return [
-            (1.0, BankRitual(player=me), f"banks the {roll}: {roll} + {pts} is short of {pr.name}'s {pr.value} (M5)"),
-            (0.0, SpendRitual(player=me), "spends in vain"),
+            (
+                1.0,
+                BankRitual(player=me),
+                Reason(
+                    N_("banks the {roll}: {roll} + {points} is short of {prayer}'s {value} (M5)"),
+                    roll=roll,
+                    points=pts,
+                    prayer=pr.name,
+                    value=pr.value,
+                ),
+            ),
+            (0.0, SpendRitual(player=me), Reason(N_("spends in vain"))),
         ]
 
     def _d_unbind(self, state: State, d: Decision) -> list[Scored]:
@@ -230,7 +296,7 @@ class NormalBot:
         unbinds = [a for a in d.options if isinstance(a, Unbind)]
         decline = DeclineUnbind(player=me)
         if not unbinds:
-            return [(0.0, decline, "has no unbinder in range")]
+            return [(0.0, decline, Reason(N_("has no unbinder in range")))]
         units = {a.unit for a in unbinds}
         left = sum(unbinds_left(state, u) for u in units)
         lethal = target in state.units and state.units[target].player == me and K.is_general(state, target)
@@ -241,10 +307,15 @@ class NormalBot:
             unbinds, key=lambda a: (unbinds_left(state, a.unit), -int(a.unit[-1]) if a.unit[-1].isdigit() else 0)
         )
         who = state.units[best.unit].name
-        tgt = f" on {self._name(state, target)}" if target else ""
+        # the spell and its target in words: "Heat Haze on Mire Wardens"
+        what = Reason(N_("{spell} on {target}"), spell=sp.name, target=self._name(state, target)) if target else sp.name
         if gain <= 0.05:
             return [
-                (1.0, decline, f"lets {sp.name}{tgt} through: it does little (threat {threat:.1f})"),
+                (
+                    1.0,
+                    decline,
+                    Reason(N_("lets {spell} through: it does little (threat {threat:.1f})"), spell=what, threat=threat),
+                ),
                 (0.0, best, ""),
             ]
         if left <= 1 and future_gain > gain and not (lethal and gain > 0.5 * future_gain):
@@ -252,15 +323,35 @@ class NormalBot:
                 (
                     1.0,
                     decline,
-                    f"keeps its last unbind: {sp.name}{tgt} threatens {threat:.1f}, "
-                    f"a bigger spell can still come ({future:.1f})",
+                    Reason(
+                        N_(
+                            "keeps its last unbind: {spell} threatens {threat:.1f}, "
+                            "a bigger spell can still come ({future:.1f})"
+                        ),
+                        spell=what,
+                        threat=threat,
+                        future=future,
+                    ),
                 ),
                 (0.0, best, ""),
             ]
-        why = "a lethal spell on its general" if lethal else f"threat {threat:.1f}"
+        why = (
+            Reason(N_("a lethal spell on its general")) if lethal else Reason(N_("threat {threat:.1f}"), threat=threat)
+        )
         return [
-            (1.0 + gain, best, f"unbinds {sp.name}{tgt} with {who}: {p:.0%} to beat {roll}, {why}"),
-            (0.0, decline, f"lets {sp.name} through"),
+            (
+                1.0 + gain,
+                best,
+                Reason(
+                    N_("unbinds {spell} with {unit}: {p:.0%} to beat {roll}, {why}"),
+                    spell=what,
+                    unit=who,
+                    p=p,
+                    roll=roll,
+                    why=why,
+                ),
+            ),
+            (0.0, decline, Reason(N_("lets {spell} through"), spell=sp.name)),
         ]
 
     def future_threat(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> float:
@@ -336,17 +427,17 @@ class NormalBot:
             a = PlaceManifestation(player=self.player, x=p[0], y=p[1])
             checked += 1
             if state.legal(a):
-                out.append((score(p) + 100, a, f"sets up {s.name} toward the enemy"))
+                out.append((score(p) + 100, a, Reason(N_("sets up {name} toward the enemy"), name=s.name)))
                 if len(out) >= 3:
                     break
             if checked > 14 and out:
                 break
         if not out:
-            out = [(0.0, a, f"sets up {s.name}") for a in d.options[:1]]
+            out = [(0.0, a, Reason(N_("sets up {name}"), name=s.name)) for a in d.options[:1]]
         return out
 
     def _d_dispel(self, state: State, d: Decision) -> list[Scored]:
-        out: list[Scored] = [(0.0, PassDispel(player=self.player), "makes no (more) dispel attempts")]
+        out: list[Scored] = [(0.0, PassDispel(player=self.player), Reason(N_("makes no (more) dispel attempts")))]
         for a in d.options:
             if not isinstance(a, Dispel):
                 continue
@@ -358,7 +449,13 @@ class NormalBot:
             p = query.odds.dispel_chance(summoning_value(state, m.scroll))
             v = K.manifestation_value(state, a.manifestation)
             cost = 0.6
-            out.append((p * v - cost, a, f"tries to dispel {self._name(state, a.manifestation)}: {p:.0%}"))
+            out.append(
+                (
+                    p * v - cost,
+                    a,
+                    Reason(N_("tries to dispel {name}: {p:.0%}"), name=self._name(state, a.manifestation), p=p),
+                )
+            )
         return out
 
     # --- the predatory procedure (E7-E10) ------------------------------------------------------
@@ -373,8 +470,11 @@ class NormalBot:
                 (
                     v,
                     a,
-                    f"controls {self._name(state, a.manifestation)}: it can do the most ({v:.1f}) "
-                    "and the enemy cannot turn it on us (E7)",
+                    Reason(
+                        N_("controls {name}: it can do the most ({v:.1f}) and the enemy cannot turn it on us (E7)"),
+                        name=self._name(state, a.manifestation),
+                        v=v,
+                    ),
                 )
             )
         return out
@@ -469,16 +569,16 @@ class NormalBot:
                 v += pos
             else:
                 v -= pos  # an enemy one: leave it far from its targets
-        txt = "moves " + s.name
+        parts = [Reason(N_("moves {name}"), name=s.name)]
         if hit_enemy:
-            txt += " across " + ", ".join(hit_enemy)
+            parts.append(Reason(N_(" across {units}"), units=", ".join(hit_enemy)))
         if hit_own:
-            txt += " (also across our " + ", ".join(hit_own) + ")"
+            parts.append(Reason(N_(" (also across our {units})"), units=", ".join(hit_own)))
         if gone and end != start and m.player != commander and not (caps and m.moves_made + 1 >= caps[0]):
-            txt += " and off the battlefield edge to remove it (E4b)"
+            parts.append(Reason(N_(" and off the battlefield edge to remove it (E4b)")))
         elif not hit_enemy:
-            txt += " into position"
-        return v, txt + " (E9)"
+            parts.append(Reason(N_(" into position")))
+        return v, Reason.join(*parts, " (E9)")
 
     def best_predatory(self, state: State, mid: str, commander: int) -> Scored | None:
         best: Scored | None = None
@@ -565,7 +665,7 @@ class NormalBot:
             if res is not None:
                 return [res]
             done.add(mid)
-        return self._end_phase(state, d, "has moved every unit it wants to")
+        return self._end_phase(state, d, Reason(N_("has moved every unit it wants to")))
 
     def plan_walker_move(self, state: State, mid: str) -> Scored | None:
         """M10: a walker closes on the enemy unit it can hurt most, stopping just outside combat
@@ -593,13 +693,23 @@ class NormalBot:
             return (
                 1.0,
                 Run(player=me, unit=mid),
-                f"{name} runs toward {self._name(state, target)}: {gap:.0f}\" away (M10)",
+                Reason(
+                    N_("{unit} runs toward {target}: {gap:.0f}\" away (M10)"),
+                    unit=name,
+                    target=self._name(state, target),
+                    gap=gap,
+                ),
             )
         cx, cy = K.centre(state, mid)
         tx, ty = K.centre(state, target)
         radii = math.hypot(tx - cx, ty - cy) - gap  # from centre to centre, less the gap between edges
         return self._move_toward(
-            state, mid, (tx, ty), reach, 3.4 + radii, f"closes on {self._name(state, target)} (M10)"
+            state,
+            mid,
+            (tx, ty),
+            reach,
+            3.4 + radii,
+            Reason(N_("closes on {target} (M10)"), target=self._name(state, target)),
         )
 
     def plan_move(self, state: State, uid: str, plan: dict[str, int]) -> Scored | None:
@@ -625,15 +735,20 @@ class NormalBot:
                 return (
                     1.0,
                     Retreat(player=me, unit=uid),
-                    f"{u.name} retreats: it would lose the fight ({in_v:.1f} against {out_v:.1f})",
+                    Reason(
+                        N_("{unit} retreats: it would lose the fight ({theirs:.1f} against {ours:.1f})"),
+                        unit=u.name,
+                        theirs=in_v,
+                        ours=out_v,
+                    ),
                 )
             return None
         if kind == "retreat":
             ex, ey = min((K.centre(state, e) for e in enemies), key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
             goal = (cx + (cx - ex) * 10, cy + (cy - ey) * 10)
-            return self._move_toward(state, uid, goal, reach, 0.0, "retreats away from the fight")
+            return self._move_toward(state, uid, goal, reach, 0.0, Reason(N_("retreats away from the fight")))
         # the goal: an objective, or the nearest enemy for units that fight well and have none
-        goal_txt = ""
+        goal_txt: str = ""
         nearest = min(enemies, key=lambda e: K.gap(state, uid, e))
         ngap = K.gap(state, uid, nearest)
         melee_good = K.attack_output(state, uid, nearest, "combat") >= 1.2 and not (ws.wizard_level or ws.priest_level)
@@ -643,20 +758,20 @@ class NormalBot:
             o = objs[plan[uid]]
             goal = (o.x, o.y)
             stop = 0.0
-            goal_txt = f"heads for {o.name}"
+            goal_txt = Reason(N_("heads for {objective}"), objective=o.name)
             if K.within_objective(state, uid, plan[uid]) and math.hypot(cx - o.x, cy - o.y) < 1.5:
                 return None
         elif melee_good and not is_gen:
             goal = K.centre(state, nearest)
             stop = 3.4
-            goal_txt = f"closes on {state.units[nearest].name}"
+            goal_txt = Reason(N_("closes on {target}"), target=state.units[nearest].name)
         else:
             o = min(objs, key=lambda o: math.hypot(o.x - cx, o.y - cy)) if objs else None
             if o is None:
                 return None
             goal = (o.x, o.y)
             stop = 2.0
-            goal_txt = f"supports {o.name}"
+            goal_txt = Reason(N_("supports {objective}"), objective=o.name)
         dist = math.hypot(goal[0] - cx, goal[1] - cy)
         has_shot = any(w.range > 0 for w in ws.weapons) and any(
             K.gap(state, uid, e) <= max(w.range for w in ws.weapons) + ws.move for e in enemies
@@ -669,7 +784,13 @@ class NormalBot:
             and ngap > reach + 10
             and not fighting
         ):
-            return (1.0, Run(player=me, unit=uid), f"{u.name} runs: its goal is {dist:.0f}\" away ({goal_txt})")
+            return (
+                1.0,
+                Run(player=me, unit=uid),
+                Reason(
+                    N_("{unit} runs: its goal is {dist:.0f}\" away ({goal})"), unit=u.name, dist=dist, goal=goal_txt
+                ),
+            )
         return self._move_toward(state, uid, goal, reach, stop, goal_txt)
 
     def _move_toward(self, state: State, uid: str, goal, reach: float, stop: float, why: str) -> Scored | None:
@@ -698,7 +819,11 @@ class NormalBot:
             a = MoveUnit(player=me, unit=uid, to=to)
             tries += 1
             if state.legal(a):
-                return (1.0, a, f"{self._name(state, uid)} {why} ({L:.1f}\")")
+                return (
+                    1.0,
+                    a,
+                    Reason(N_("{unit} {why} ({distance:.1f}\")"), unit=self._name(state, uid), why=why, distance=L),
+                )
             if tries >= 8:
                 break
         return None
@@ -737,14 +862,23 @@ class NormalBot:
                 a = Shoot(player=me, unit=uid, target=t)
                 if state.legal(a):
                     out.append(
-                        (v + 0.01, a, f"{self._name(state, uid)} shoots {self._name(state, t)}: expected value {v:.1f}")
+                        (
+                            v + 0.01,
+                            a,
+                            Reason(
+                                N_("{unit} shoots {target}: expected value {v:.1f}"),
+                                unit=self._name(state, uid),
+                                target=self._name(state, t),
+                                v=v,
+                            ),
+                        )
                     )
                     found = True
                     break
             if not found:
                 done.add(uid)
         if not out:
-            return self._end_phase(state, d, "has nothing more to shoot at")
+            return self._end_phase(state, d, Reason(N_("has nothing more to shoot at")))
         return out
 
     # --- charges ----------------------------------------------------------------------------------
@@ -799,12 +933,17 @@ class NormalBot:
                 (
                     best[0],
                     a,
-                    f"{self._name(state, uid)} charges toward {self._name(state, best[3])}: "
-                    f"{best[1]:.0%} to make it, worth {best[2]:.1f}",
+                    Reason(
+                        N_("{unit} charges toward {target}: {p:.0%} to make it, worth {value:.1f}"),
+                        unit=self._name(state, uid),
+                        target=self._name(state, best[3]),
+                        p=best[1],
+                        value=best[2],
+                    ),
                 )
             )
         if not out:
-            return self._end_phase(state, d, "sees no charge worth making")
+            return self._end_phase(state, d, Reason(N_("sees no charge worth making")))
         return out
 
     def _holds_objective_alone(self, state: State, uid: str) -> bool:
@@ -827,7 +966,16 @@ class NormalBot:
             tgt = self._charge_target_of(state, uid, a)
             v = self.charge_value(state, uid, tgt) if tgt else 0.0
             out.append(
-                (v + 5, a, f"{self._name(state, uid)} completes its charge ({roll}\") into {self._name(state, tgt)}")
+                (
+                    v + 5,
+                    a,
+                    Reason(
+                        N_("{unit} completes its charge ({roll}\") into {target}"),
+                        unit=self._name(state, uid),
+                        roll=roll,
+                        target=self._name(state, tgt),
+                    ),
+                )
             )
         if not out:
             cx, cy = K.centre(state, uid)
@@ -848,7 +996,11 @@ class NormalBot:
                                 (
                                     self.charge_value(state, uid, e) + 5,
                                     a,
-                                    f"{self._name(state, uid)} charges into {state.units[e].name}",
+                                    Reason(
+                                        N_("{unit} charges into {target}"),
+                                        unit=self._name(state, uid),
+                                        target=state.units[e].name,
+                                    ),
                                 )
                             )
                             break
@@ -857,7 +1009,13 @@ class NormalBot:
                 if out or tries > 10:
                     break
         out.append(
-            (0.0, FailCharge(player=me), f"{self._name(state, uid)} cannot reach with {roll}\": the charge fails")
+            (
+                0.0,
+                FailCharge(player=me),
+                Reason(
+                    N_("{unit} cannot reach with {roll}\": the charge fails"), unit=self._name(state, uid), roll=roll
+                ),
+            )
         )
         return out
 
@@ -893,7 +1051,12 @@ class NormalBot:
                     (
                         v + 0.01,
                         a,
-                        f"{self._name(state, a.unit)} fights {self._name(state, t)}: expected value {v:.1f} (M10)",
+                        Reason(
+                            N_("{unit} fights {target}: expected value {v:.1f} (M10)"),
+                            unit=self._name(state, a.unit),
+                            target=self._name(state, t),
+                            v=v,
+                        ),
                     )
                 )
                 continue
@@ -909,9 +1072,18 @@ class NormalBot:
             risk = min(1.0, danger / max(1, K.wounds_left(state, a.unit)))
             score = v * (1 + 0.5 * risk)
             out.append(
-                (score + 0.01, a, f"{state.units[a.unit].name} fights {self._name(state, t)}: expected value {v:.1f}")
+                (
+                    score + 0.01,
+                    a,
+                    Reason(
+                        N_("{unit} fights {target}: expected value {v:.1f}"),
+                        unit=state.units[a.unit].name,
+                        target=self._name(state, t),
+                        v=v,
+                    ),
+                )
             )
-        out.append((0.0, PassFight(player=me), "has no fight worth taking"))
+        out.append((0.0, PassFight(player=me), Reason(N_("has no fight worth taking"))))
         return out
 
     def _p_start_of_turn(self, state: State, d: Decision) -> list[Scored]:

@@ -86,7 +86,8 @@ class BotController:
             if left > 0:
                 time.sleep(left)
             if token == self._token:
-                self._note = str(getattr(self.bot, "last_explanation", "") or "")
+                note = getattr(self.bot, "last_explanation", "") or ""
+                self._note = note if isinstance(note, str) else str(note)  # a Reason stays one (translated when shown)
                 self._result = act
 
         self._thread = threading.Thread(target=work, name=f"bot-p{self.player}", daemon=True)

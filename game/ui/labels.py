@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from game.ai.reason import Reason, words
+from game.i18n import N_, _, language, ngettext
 from game.rules import Action, DiceRolled, Event, query
 
 
@@ -38,7 +40,7 @@ def name_of(state, thing: Any) -> str:
         if seen is not None and seen in state.game.content.manifestations:
             return state.game.content.manifestations[seen].name
         if _MANIFESTATION_ID.fullmatch(thing):
-            return "a manifestation"  # gone before its scroll was seen: still never the id
+            return _("a manifestation")  # gone before its scroll was seen: still never the id
     return str(thing)
 
 
@@ -102,7 +104,7 @@ def _gone(state, ev: Event) -> str:
     if ev.manifestation in state.manifestations or not getattr(ev, "scroll", ""):
         return name_of(state, ev.manifestation)
     scroll = state.game.content.manifestations.get(ev.scroll)
-    return scroll.name if scroll else "a manifestation"
+    return scroll.name if scroll else _("a manifestation")
 
 
 def _humanise(word: str) -> str:
@@ -248,6 +250,119 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
 # --- events -------------------------------------------------------------------------------
 
 
+def _t(msgid: str, **fields: Any) -> str:
+    """`msgid` in the language in use, its named fields filled in."""
+    return _(msgid).format(**fields)
+
+
+def _cap(text: str) -> str:
+    """The first letter in capitals (English sentences; Korean and Japanese have none)."""
+    return text[:1].upper() + text[1:]
+
+
+# The engine's phase names (flow.table()) in words, lower case (a sentence capitalises them).
+PHASE_WORDS = {
+    "start_of_turn": N_("start of turn"),
+    "hero": N_("hero"),
+    "movement": N_("movement"),
+    "shooting": N_("shooting"),
+    "charge": N_("charge"),
+    "combat": N_("combat"),
+    "end_of_turn": N_("end of turn"),
+    "deployment": N_("deployment"),
+}
+
+
+def phase_word(phase: str) -> str:
+    """A phase's name in words ("end of turn"), translated."""
+    word = PHASE_WORDS.get(phase)
+    return _(word) if word is not None else phase.replace("_", " ")
+
+
+# Effect handlers and buff kinds (game.rules.effects) in words, as the log names them.
+EFFECT_WORDS = {
+    "heal": N_("Heal"),
+    "hit_debuff": N_("Hit debuff"),
+    "mortal_damage": N_("Mortal damage"),
+    "mortal_damage_on_roll": N_("Mortal damage on roll"),
+    "move_debuff": N_("Move debuff"),
+    "save_buff": N_("Save buff"),
+    "summon": N_("Summon"),
+    "ward_buff": N_("Ward buff"),
+}
+
+
+def _effect_word(kind: str) -> str:
+    word = EFFECT_WORDS.get(kind)
+    return _(word) if word is not None else _humanise(kind)
+
+
+# Move kinds (UnitMoved.kind) in words: "makes a pile-in move"
+MOVE_WORDS = {
+    "normal": N_("{unit} makes a normal move of {distance}\""),
+    "run": N_("{unit} makes a run move of {distance}\""),
+    "retreat": N_("{unit} makes a retreat move of {distance}\""),
+    "charge": N_("{unit} makes a charge move of {distance}\""),
+    "pile_in": N_("{unit} makes a pile-in move of {distance}\""),
+}
+
+RITUAL_WORDS = {
+    "lost": N_("{unit} lost ritual points ({change}): now {points}"),
+    "banked": N_("{unit} banked ritual points ({change}): now {points}"),
+    "spent": N_("{unit} spent ritual points ({change}): now {points}"),
+}
+
+# The engine's reasons (game ended, points scored, a charge or a summoning failed), as templates
+# read back out of its English: the events keep the engine's words, the log shows the player's.
+_REASONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"all (?P<n>\d+) battle rounds played"), N_("all {n} battle rounds played")),
+    (re.compile(r"player (?P<player>\d+)'s army was wiped out"), N_("player {player}'s army was wiped out")),
+    (re.compile(r"(?P<n>\d+) objectives held"), N_("{n} objectives held")),
+    (re.compile(r"more objectives than the opponent"), N_("more objectives than the opponent")),
+    (re.compile(r"slew the enemy general"), N_("slew the enemy general")),
+    (re.compile(r"no charge move made"), N_("no charge move made")),
+    (re.compile(r"no legal set-up exists"), N_("no legal set-up exists")),
+    (
+        re.compile(r"would overlap a base of (?P<unit>.+) \((?P<id>[^()]+)\) \(E9\)"),
+        N_("would overlap a base of {unit} (E9)"),
+    ),
+    (
+        re.compile(r"would overlap impassable terrain '(?P<terrain>.+)' \(E9\)"),
+        N_("would overlap impassable terrain {terrain} (E9)"),
+    ),
+    (re.compile(r"would overlap (?P<unit>.+) \(E9\)"), N_("would overlap {unit} (E9)")),
+]
+
+
+def reason_words(state, reason: str) -> str:
+    """An engine reason in the language in use (names as names); unknown reasons as they are."""
+    if language() != "en":
+        for pat, template in _REASONS:
+            if mt := pat.fullmatch(reason):
+                kw = {k: v for k, v in mt.groupdict().items() if k != "id"}
+                if "unit" in kw and mt.groupdict().get("id"):
+                    kw["unit"] = name_of(state, mt["id"])
+                return _t(template, **kw)
+    return reason
+
+
+# DamageDealt.source when no ability dealt it: the step of the turn that did
+SOURCE_WORDS = {
+    "shooting": N_("shooting"),
+    "combat": N_("combat"),
+    "retreat": N_("retreat"),
+    "miscast": N_("miscast"),
+}
+
+
+def _source(state, source: Any) -> str:
+    word = SOURCE_WORDS.get(source) if isinstance(source, str) else None
+    return _(word) if word is not None else name_of(state, source)
+
+
+_CAST_LOG = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("MISCAST")}
+
+
 def event_line(state, ev: Event) -> str:
     """The log's sentence for one event: names and words, never ids."""
     _learn(state, ev)
@@ -259,67 +374,117 @@ def _event_line(state, ev: Event) -> str:
     n = lambda x: name_of(state, x)  # noqa: E731
     g = state.game
     if t == "DiceRolled":
-        return f"rolled {', '.join(map(str, ev.dice))} for {purpose_words(state, ev.purpose)}"
+        return _t(
+            N_("rolled {dice} for {purpose}"),
+            dice=", ".join(map(str, ev.dice)),
+            purpose=purpose_words(state, ev.purpose),
+        )
     if t == "RoundStarted":
-        return f"Battle round {ev.round} begins"
+        return _t(N_("Battle round {round} begins"), round=ev.round)
     if t == "PriorityWon":
-        return f"Priority roll-off {ev.rolls[0]} vs {ev.rolls[1]}: player {ev.winner} chooses"
+        return _t(
+            N_("Priority roll-off {a} vs {b}: player {winner} chooses"), a=ev.rolls[0], b=ev.rolls[1], winner=ev.winner
+        )
     if t == "TurnOrderChosen":
-        return f"Player {ev.chooser} chose player {ev.first} to go first"
+        return _t(N_("Player {chooser} chose player {first} to go first"), chooser=ev.chooser, first=ev.first)
     if t == "TurnStarted":
-        return f"Player {ev.player}'s turn (round {ev.round})"
+        return _t(N_("Player {player}'s turn (round {round})"), player=ev.player, round=ev.round)
     if t == "PhaseStarted":
-        return f"{ev.phase.replace('_', ' ').capitalize()} phase (player {ev.player})"
+        return _t(N_("{phase} phase (player {player})"), phase=_cap(phase_word(ev.phase)), player=ev.player)
     if t == "PhaseEnded":
-        return f"{ev.phase.replace('_', ' ').capitalize()} phase ends"
+        return _t(N_("{phase} phase ends"), phase=_cap(phase_word(ev.phase)))
     if t == "GameEnded":
-        who = f"player {ev.winner} wins" if ev.winner else "a draw"
-        return f"Game over: {who} ({ev.reason}), {ev.score[0]}-{ev.score[1]}"
+        reason, a, b = reason_words(state, ev.reason), ev.score[0], ev.score[1]
+        if ev.winner:
+            return _t(
+                N_("Game over: player {winner} wins ({reason}), {a}-{b}"), winner=ev.winner, reason=reason, a=a, b=b
+            )
+        return _t(N_("Game over: a draw ({reason}), {a}-{b}"), reason=reason, a=a, b=b)
     if t == "CastAttempted":
-        word = {"succeeded": "cast", "failed": "fails", "miscast": "MISCAST"}.get(ev.outcome, ev.outcome)
-        return f"{n(ev.unit)} casts {n(ev.spell)}: {ev.roll} vs {ev.value}: {word}"
+        word = _CAST_LOG.get(ev.outcome)
+        return _t(
+            N_("{unit} casts {spell}: {roll} vs {value}: {outcome}"),
+            unit=n(ev.unit),
+            spell=n(ev.spell),
+            roll=ev.roll,
+            value=ev.value,
+            outcome=_(word) if word else ev.outcome,
+        )
     if t == "Miscast":
-        return f"{n(ev.unit)} miscasts {n(ev.spell)}: {ev.damage} mortal damage"
+        return _t(
+            N_("{unit} miscasts {spell}: {damage} mortal damage"), unit=n(ev.unit), spell=n(ev.spell), damage=ev.damage
+        )
     if t == "UnbindAttempted":
-        return f"{n(ev.unit)} tries to unbind {n(ev.spell)}: {ev.roll} vs {ev.casting_roll}: " + (
-            "unbound" if ev.unbound else "fails"
-        )
+        kw = dict(unit=n(ev.unit), spell=n(ev.spell), roll=ev.roll, casting_roll=ev.casting_roll)
+        if ev.unbound:
+            return _t(N_("{unit} tries to unbind {spell}: {roll} vs {casting_roll}: unbound"), **kw)
+        return _t(N_("{unit} tries to unbind {spell}: {roll} vs {casting_roll}: fails"), **kw)
     if t == "UnbindDeclined":
-        return f"Player {ev.player} lets {n(ev.spell)} through"
+        return _t(N_("Player {player} lets {spell} through"), player=ev.player, spell=n(ev.spell))
     if t == "SpellCast":
-        tgt = f" on {n(ev.target)}" if ev.target else ""
-        return f"{n(ev.spell)} takes effect{tgt}"
+        if ev.target:
+            return _t(N_("{spell} takes effect on {target}"), spell=n(ev.spell), target=n(ev.target))
+        return _t(N_("{spell} takes effect"), spell=n(ev.spell))
     if t == "PrayerChanted":
-        return f"{n(ev.unit)} chants {n(ev.prayer)}: rolled {ev.roll}"
+        return _t(N_("{unit} chants {prayer}: rolled {roll}"), unit=n(ev.unit), prayer=n(ev.prayer), roll=ev.roll)
     if t == "RitualPoints":
-        return f"{n(ev.unit)} {ev.how} ritual points ({ev.change:+d}): now {ev.points}"
+        kw = dict(unit=n(ev.unit), change=f"{ev.change:+d}", points=ev.points)
+        template = RITUAL_WORDS.get(ev.how)
+        if template is not None:
+            return _t(template, **kw)
+        return _t(N_("{unit} {how} ritual points ({change}): now {points}"), how=ev.how, **kw)
     if t == "PrayerResolved":
-        return f"{n(ev.prayer)}: {ev.roll} + {ev.ritual_points} vs {ev.value}: " + (
-            "answered" if ev.answered else "unanswered"
-        )
+        kw = dict(prayer=n(ev.prayer), roll=ev.roll, points=ev.ritual_points, value=ev.value)
+        if ev.answered:
+            return _t(N_("{prayer}: {roll} + {points} vs {value}: answered"), **kw)
+        return _t(N_("{prayer}: {roll} + {points} vs {value}: unanswered"), **kw)
     if t == "EffectApplied":
-        return f"{_humanise(ev.effect)} {ev.value} on {n(ev.target)} ({n(ev.source)})"
+        return _t(
+            N_("{effect} {value} on {target} ({source})"),
+            effect=_effect_word(ev.effect),
+            value=ev.value,
+            target=n(ev.target),
+            source=n(ev.source),
+        )
     if t == "ManifestationSummoned":
-        return f"{g.content.manifestations[ev.scroll].name} set up at ({ev.x:.1f}, {ev.y:.1f}) by {n(ev.summoner)}"
+        return _t(
+            N_("{name} set up at ({x}, {y}) by {summoner}"),
+            name=g.content.manifestations[ev.scroll].name,
+            x=f"{ev.x:.1f}",
+            y=f"{ev.y:.1f}",
+            summoner=n(ev.summoner),
+        )
     if t == "SummonFailed":
-        return f"Summoning {g.content.manifestations[ev.scroll].name} failed: {ev.reason}"
+        return _t(
+            N_("Summoning {name} failed: {reason}"),
+            name=g.content.manifestations[ev.scroll].name,
+            reason=reason_words(state, ev.reason),
+        )
     if t == "BanishAttempted":
-        return f"{n(ev.unit)} banishes {_gone(state, ev)}: {ev.dice_total}+{ev.bonus} vs {ev.value}: " + (
-            "banished" if ev.banished else "fails"
-        )
+        kw = dict(unit=n(ev.unit), name=_gone(state, ev), total=ev.dice_total, bonus=ev.bonus, value=ev.value)
+        if ev.banished:
+            return _t(N_("{unit} banishes {name}: {total}+{bonus} vs {value}: banished"), **kw)
+        return _t(N_("{unit} banishes {name}: {total}+{bonus} vs {value}: fails"), **kw)
     if t == "DispelAttempted":
-        return f"{n(ev.unit)} dispels {_gone(state, ev)}: {ev.roll} vs {ev.value}: " + (
-            "dispelled" if ev.dispelled else "fails"
-        )
+        kw = dict(unit=n(ev.unit), name=_gone(state, ev), roll=ev.roll, value=ev.value)
+        if ev.dispelled:
+            return _t(N_("{unit} dispels {name}: {roll} vs {value}: dispelled"), **kw)
+        return _t(N_("{unit} dispels {name}: {roll} vs {value}: fails"), **kw)
     if t == "ManifestationRemoved":
-        name = g.content.manifestations[ev.scroll].name if ev.scroll in g.content.manifestations else "A manifestation"
-        return f"{name} is removed: {_REMOVED.get(ev.reason, ev.reason.replace('_', ' '))}"
+        why = _REMOVED.get(ev.reason)
+        why_text = _(why) if why is not None else ev.reason.replace("_", " ")
+        if ev.scroll in g.content.manifestations:
+            return _t(N_("{name} is removed: {why}"), name=g.content.manifestations[ev.scroll].name, why=why_text)
+        return _t(N_("A manifestation is removed: {why}"), why=why_text)
     if t == "DamageDealt":
-        return f"{n(ev.unit)} takes {ev.amount} {'mortal ' if ev.mortal else ''}damage ({n(ev.source)})"
+        kw = dict(unit=n(ev.unit), amount=ev.amount, source=_source(state, ev.source))
+        if ev.mortal:
+            return _t(N_("{unit} takes {amount} mortal damage ({source})"), **kw)
+        return _t(N_("{unit} takes {amount} damage ({source})"), **kw)
     if t == "ModelSlain":
-        return f"A model of {n(ev.unit)} is slain"
+        return _t(N_("A model of {unit} is slain"), unit=n(ev.unit))
     if t == "UnitDestroyed":
-        return f"{n(ev.unit)} is destroyed"
+        return _t(N_("{unit} is destroyed"), unit=n(ev.unit))
     line = _BATTLE_LINES.get(t)
     if line is not None:
         return line(state, ev, n)
@@ -337,98 +502,187 @@ def _event_line(state, ev: Event) -> str:
 
 
 _REMOVED = {
-    "banished": "banished",
-    "dispelled": "dispelled",
-    "destroyed": "destroyed",
-    "severed": "the unit that summoned it is slain",
-    "edge": "it left the battlefield",
-    "warscroll": "its warscroll says so",
+    "banished": N_("banished"),
+    "dispelled": N_("dispelled"),
+    "destroyed": N_("destroyed"),
+    "severed": N_("the unit that summoned it is slain"),
+    "edge": N_("it left the battlefield"),
+    "warscroll": N_("its warscroll says so"),
 }
 
 _WILD_REASONS = {
-    "out_of_range": "not wholly within {range:g}\" of the model that summoned it",
-    "no_summoner": "the unit that summoned it is gone",
-    "summoner_slain": "the model that summoned it is slain (E5)",
-    "chose_another": "its wizard controls another one",
+    "out_of_range": N_("not wholly within {range}\" of the model that summoned it"),
+    "no_summoner": N_("the unit that summoned it is gone"),
+    "summoner_slain": N_("the model that summoned it is slain (E5)"),
+    "chose_another": N_("its wizard controls another one"),
 }
 
 
 def _retreat(state, ev, n) -> str:
-    hurt = f", taking {ev.damage} mortal damage" if ev.damage else ""
-    return f"{n(ev.unit)} retreats from combat{hurt}"
+    if ev.damage:
+        return _t(N_("{unit} retreats from combat, taking {damage} mortal damage"), unit=n(ev.unit), damage=ev.damage)
+    return _t(N_("{unit} retreats from combat"), unit=n(ev.unit))
 
 
 def _attacks(state, ev, n) -> str:
-    mortal = f" + {ev.mortal} mortal" if ev.mortal else ""
-    verb = "shoots" if ev.kind == "shooting" else "fights"
-    return (
-        f"{n(ev.unit)} {verb} {n(ev.target)}: {ev.attacks} attacks, {ev.hits} hit, {ev.wounds} wound, "
-        f"{ev.unsaved} unsaved: {ev.damage} damage{mortal}"
+    kw = dict(
+        unit=n(ev.unit),
+        target=n(ev.target),
+        attacks=ev.attacks,
+        hits=ev.hits,
+        wounds=ev.wounds,
+        unsaved=ev.unsaved,
+        damage=ev.damage,
+        mortal=ev.mortal,
+    )
+    if ev.kind == "shooting":
+        if ev.mortal:
+            return _t(
+                N_(
+                    "{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                    "{damage} damage + {mortal} mortal"
+                ),
+                **kw,
+            )
+        return _t(
+            N_(
+                "{unit} shoots {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                "{damage} damage"
+            ),
+            **kw,
+        )
+    if ev.mortal:
+        return _t(
+            N_(
+                "{unit} fights {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: "
+                "{damage} damage + {mortal} mortal"
+            ),
+            **kw,
+        )
+    return _t(
+        N_("{unit} fights {target}: {attacks} attacks, {hits} hit, {wounds} wound, {unsaved} unsaved: {damage} damage"),
+        **kw,
     )
 
 
 def no_save_words(state, ev) -> str:
     """R3: why no save was rolled ("Reed-Witch: no save: 7+ after rend 2; 3 of 3 unsaved")."""
-    why = "no save" if ev.save > 6 else f"no save: {ev.need}+ after rend {ev.rend}"
-    return f"{name_of(state, ev.target)}: {why}; {_of(ev.wounds, ev.wounds)} unsaved"
+    unsaved = _of_unsaved(ev.wounds, ev.wounds)
+    if ev.save > 6:
+        return _t(N_("{unit}: no save; {unsaved}"), unit=name_of(state, ev.target), unsaved=unsaved)
+    return _t(
+        N_("{unit}: no save: {need}+ after rend {rend}; {unsaved}"),
+        unit=name_of(state, ev.target),
+        need=ev.need,
+        rend=ev.rend,
+        unsaved=unsaved,
+    )
 
 
 def _objective(state, ev, n) -> str:
     o = state.game.battlefield.map.objectives[ev.objective]
-    who = f"player {ev.player}" if ev.player else "nobody"
-    return f"{o.name}: held by {who} (control {ev.scores[0]} to {ev.scores[1]})"
+    kw = dict(objective=o.name, a=ev.scores[0], b=ev.scores[1])
+    if ev.player:
+        return _t(N_("{objective}: held by player {player} (control {a} to {b})"), player=ev.player, **kw)
+    return _t(N_("{objective}: held by nobody (control {a} to {b})"), **kw)
 
 
 def _predatory_began(state, ev, n) -> str:
     if not ev.manifestations:
-        return "No predatory manifestations to move"
-    return f"Predatory manifestations move: {', '.join(n(m) for m in ev.manifestations)}"
+        return _("No predatory manifestations to move")
+    return _t(N_("Predatory manifestations move: {names}"), names=", ".join(n(m) for m in ev.manifestations))
 
 
 def _predatory_moved(state, ev, n) -> str:
     _learn(state, ev)
     if ev.distance <= 0:
-        why = f": {ev.reason}" if ev.reason else ""
-        return f"{n(ev.manifestation)} stays where it is{why}"
-    across = f", across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
-    return (
-        f"{n(ev.manifestation)} moves {ev.distance:.1f}\" to a point {ev.measured:.1f}\" from it "
-        f"(reach {ev.reach:g}\"){across}"
+        if ev.reason:
+            return _t(
+                N_("{name} stays where it is: {reason}"),
+                name=n(ev.manifestation),
+                reason=reason_words(state, ev.reason),
+            )
+        return _t(N_("{name} stays where it is"), name=n(ev.manifestation))
+    kw = dict(
+        name=n(ev.manifestation), distance=f"{ev.distance:.1f}", measured=f"{ev.measured:.1f}", reach=f"{ev.reach:g}"
     )
+    if ev.passed_across:
+        return _t(
+            N_("{name} moves {distance}\" to a point {measured}\" from it (reach {reach}\"), across {units}"),
+            units=", ".join(n(u) for u in ev.passed_across),
+            **kw,
+        )
+    return _t(N_("{name} moves {distance}\" to a point {measured}\" from it (reach {reach}\")"), **kw)
 
 
 def _wild(state, ev, n) -> str:
-    why = _WILD_REASONS.get(ev.reason, ev.reason.replace("_", " ")).format(range=state.game.profile.control_range)
-    return f"{n(ev.manifestation)} is wild: {why}"
+    template = _WILD_REASONS.get(ev.reason)
+    why = (
+        _t(template, range=f"{state.game.profile.control_range:g}")
+        if template is not None
+        else ev.reason.replace("_", " ")
+    )
+    return _t(N_("{name} is wild: {why}"), name=n(ev.manifestation), why=why)
+
+
+def _moved(state, ev, n) -> str:
+    template = MOVE_WORDS.get(ev.kind)
+    kw = dict(unit=n(ev.unit), distance=f"{ev.distance:.1f}")
+    if template is not None:
+        return _t(template, **kw)
+    return _t(N_("{unit} makes a {kind} move of {distance}\""), kind=ev.kind.replace("_", "-"), **kw)
+
+
+def _points(state, ev, n) -> str:
+    return _t(
+        N_("Player {player} scores {points} VP ({reason}): {a}-{b}"),
+        player=ev.player,
+        points=ev.points,
+        reason=reason_words(state, ev.reason),
+        a=ev.score[0],
+        b=ev.score[1],
+    )
 
 
 # Lines for movement, charges, fights, scoring and the predatory procedure (E6-E9), by event type.
 _BATTLE_LINES: dict[str, Callable[[Any, Event, Callable[[Any], str]], str]] = {
-    "UnitDeployed": lambda state, ev, n: f"{n(ev.unit)} deployed",
-    "UnitMoved": lambda state, ev, n: f"{n(ev.unit)} makes a {ev.kind.replace('_', '-')} move of {ev.distance:.1f}\"",
-    "RunDeclared": lambda state, ev, n: f"{n(ev.unit)} runs: +{ev.extra}\" to its move",
+    "UnitDeployed": lambda state, ev, n: _t(N_("{unit} deployed"), unit=n(ev.unit)),
+    "UnitMoved": _moved,
+    "RunDeclared": lambda state, ev, n: _t(N_("{unit} runs: +{extra}\" to its move"), unit=n(ev.unit), extra=ev.extra),
     "RetreatDeclared": _retreat,
-    "ChargeRolled": lambda state, ev, n: f"{n(ev.unit)} rolls {ev.roll}\" to charge",
-    "ChargeFailed": lambda state, ev, n: f"{n(ev.unit)}'s charge fails: {ev.reason}",
-    "FightPassed": lambda state, ev, n: f"Player {ev.player} has no more units to fight with",
+    "ChargeRolled": lambda state, ev, n: _t(N_("{unit} rolls {roll}\" to charge"), unit=n(ev.unit), roll=ev.roll),
+    "ChargeFailed": lambda state, ev, n: _t(
+        N_("{unit}'s charge fails: {reason}"), unit=n(ev.unit), reason=reason_words(state, ev.reason)
+    ),
+    "FightPassed": lambda state, ev, n: _t(N_("Player {player} has no more units to fight with"), player=ev.player),
     "AttacksResolved": _attacks,
     "SavesNotRolled": lambda state, ev, n: no_save_words(state, ev),
-    "BuffExpired": lambda state, ev, n: f"{_humanise(ev.kind)} on {n(ev.unit)} ({n(ev.source)}) expires",
-    "ObjectiveControlled": _objective,
-    "VictoryPoints": lambda state, ev, n: (
-        f"Player {ev.player} scores {ev.points} VP ({ev.reason}): {ev.score[0]}-{ev.score[1]}"
+    "BuffExpired": lambda state, ev, n: _t(
+        N_("{kind} on {unit} ({source}) expires"), kind=_effect_word(ev.kind), unit=n(ev.unit), source=n(ev.source)
     ),
-    "DispelPassed": lambda state, ev, n: f"Player {ev.player} dispels nothing this hero phase",
-    "ManifestationDamaged": lambda state, ev, n: f"{n(ev.manifestation)} takes {ev.amount} damage ({n(ev.source)})",
+    "ObjectiveControlled": _objective,
+    "VictoryPoints": _points,
+    "DispelPassed": lambda state, ev, n: _t(N_("Player {player} dispels nothing this hero phase"), player=ev.player),
+    "ManifestationDamaged": lambda state, ev, n: _t(
+        N_("{name} takes {amount} damage ({source})"),
+        name=n(ev.manifestation),
+        amount=ev.amount,
+        source=_source(state, ev.source),
+    ),
     "PredatoryMovesBegan": _predatory_began,
-    "ManifestationControlled": lambda state, ev, n: (
-        f"{n(ev.manifestation)} is controlled by {n(ev.unit)} (player {ev.player})"
+    "ManifestationControlled": lambda state, ev, n: _t(
+        N_("{name} is controlled by {unit} (player {player})"),
+        name=n(ev.manifestation),
+        unit=n(ev.unit),
+        player=ev.player,
     ),
     "ManifestationWild": _wild,
-    "CommandTaken": lambda state, ev, n: f"Player {ev.player} commands {n(ev.manifestation)}",
-    "PredatoryPassed": lambda state, ev, n: f"Player {ev.player} has nothing left to move",
+    "CommandTaken": lambda state, ev, n: _t(
+        N_("Player {player} commands {name}"), player=ev.player, name=n(ev.manifestation)
+    ),
+    "PredatoryPassed": lambda state, ev, n: _t(N_("Player {player} has nothing left to move"), player=ev.player),
     "ManifestationMoved": _predatory_moved,
-    "PredatoryMovesEnded": lambda state, ev, n: f"Predatory moves end ({len(ev.moved)} moved)",
+    "PredatoryMovesEnded": lambda state, ev, n: _t(N_("Predatory moves end ({n} moved)"), n=len(ev.moved)),
 }
 
 
@@ -448,7 +702,9 @@ _ID = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 
 def _hit_words(hit: str, mod: str) -> str:
     m = int(mod)
-    return f"{hit}+" + (f" ({m:+d} to hit)" if m else "")
+    if m:
+        return _t(N_("{hit}+ ({mod} to hit)"), hit=hit, mod=f"{m:+d}")
+    return f"{hit}+"
 
 
 def _content_words(state, text: str) -> str:
@@ -456,20 +712,47 @@ def _content_words(state, text: str) -> str:
     return _ID.sub(lambda mt: name_of(state, mt.group(0)), text)
 
 
+# The other purposes the engine gives its rolls (game.rules: state.roll and roll_expr), as
+# templates read back out of its English (the events keep the engine's words).
+_PURPOSES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"banishment \(need (?P<value>\d+), \+(?P<bonus>\d+)\)"), N_("banishment (need {value}, +{bonus})")),
+    (re.compile(r"dispelling \(beat (?P<value>\d+)\)"), N_("dispelling (beat {value})")),
+    (re.compile(r"casting (?P<spell>.+) \((?P<value>\d+)\+\)"), N_("casting {spell} ({value}+)")),
+    (re.compile(r"miscast damage \(D3\)"), N_("miscast damage (D3)")),
+    (re.compile(r"unbinding \(beat (?P<value>\d+)\)"), N_("unbinding (beat {value})")),
+    (re.compile(r"charge roll \(2D6\)"), N_("charge roll (2D6)")),
+    (re.compile(r"priority roll-off \(player 1, player 2\)"), N_("priority roll-off (player 1, player 2)")),
+    (re.compile(r"run \(D6\)"), N_("run (D6)")),
+    (re.compile(r"retreat damage \(D3\)"), N_("retreat damage (D3)")),
+    (re.compile(r"chanting (?P<prayer>.+) \((?P<value>\d+)\+\)"), N_("chanting {prayer} ({value}+)")),
+    (re.compile(r"ritual points lost \(D3\)"), N_("ritual points lost (D3)")),
+]
+_AMOUNT_WORDS = {"damage": N_("{what} damage"), "healing": N_("{what} healing"), "attacks": N_("{what} attacks")}
+
+
 def purpose_words(state, purpose: str) -> str:
     """A roll's purpose as a player reads it: names, not ids; "4+ (-1 to hit)", not "(4+-1)"."""
     if mt := _HIT.fullmatch(purpose):
-        return f"{mt['w']} hit rolls, {_hit_words(mt['hit'], mt['mod'])}"
+        return _t(N_("{weapon} hit rolls, {hit}"), weapon=mt["w"], hit=_hit_words(mt["hit"], mt["mod"]))
     if mt := _WOUND.fullmatch(purpose):
-        return f"{mt['w']} wound rolls, {mt['wound']}+"
+        return _t(N_("{weapon} wound rolls, {wound}+"), weapon=mt["w"], wound=mt["wound"])
     if mt := _SAVE.fullmatch(purpose):
-        return f"save rolls, {mt['need']}+ after rend {mt['rend']}"
+        return _t(N_("save rolls, {need}+ after rend {rend}"), need=mt["need"], rend=mt["rend"])
     if mt := _WARD.fullmatch(purpose):
-        return f"ward rolls, {mt['ward']}+, for {mt['who']}"
+        return _t(N_("ward rolls, {ward}+, for {unit}"), ward=mt["ward"], unit=mt["who"])
     if mt := _REMOVAL.fullmatch(purpose):
-        return f"{_removal_name(state, mt)} removal roll (removed on {mt['value']} or less)"
+        return _t(
+            N_("{name} removal roll (removed on {value} or less)"), name=_removal_name(state, mt), value=mt["value"]
+        )
     if mt := _ON_ROLL.fullmatch(purpose):
-        return f"{name_of(state, mt['ab'])} on {mt['on']}+"
+        return _t(N_("{ability} on {on}+"), ability=name_of(state, mt["ab"]), on=mt["on"])
+    if language() != "en":
+        for pat, template in _PURPOSES:
+            if mt := pat.fullmatch(purpose):
+                return plain(state, _t(template, **mt.groupdict()))
+        if mt := _AMOUNT.fullmatch(purpose):
+            what = plain(state, _content_words(state, mt["what"]))
+            return _t(_AMOUNT_WORDS[mt["kind"]], what=what)
     return plain(state, _content_words(state, purpose))
 
 
@@ -499,16 +782,35 @@ class TrayEntry:
     def folded(self) -> str:
         """The entry's dice in a few words, for a row too narrow to show them all."""
         n = len(self.dice)
-        dice = f"{n} {'die' if n == 1 else 'dice'}"
-        return f"{dice}: {self.passed} pass" if self.marks else dice
+        dice = ngettext("{n} die", "{n} dice", n).format(n=n)
+        return _t(N_("{dice}: {passed} pass"), dice=dice, passed=self.passed) if self.marks else dice
 
 
 def _sum(d: tuple[int, ...]) -> str:
     return "+".join(map(str, d))
 
 
-def _of(k: int, n: int) -> str:
-    return f"all {n}" if k == n and n > 1 else f"{k} of {n}"
+# "{n} of {total} hit", "all {n} hit": the count and its verb in one string per language (word
+# order: Korean and Japanese put the verb last and "all" after the number).
+_OF_WORDS = {
+    "hit": (N_("{k} of {n} hit on {need}"), N_("all {n} hit on {need}")),
+    "wound": (N_("{k} of {n} wound on {need}+"), N_("all {n} wound on {need}+")),
+    "save": (N_("saves {k} of {n} on {need}+"), N_("saves all {n} on {need}+")),
+    "ward": (N_("ward {need}+ stops {k} of {n}"), N_("ward {need}+ stops all {n}")),
+}
+
+
+def _of_words(what: str, k: int, n: int, need: Any) -> str:
+    some, every = _OF_WORDS[what]
+    if k == n and n > 1:
+        return _t(every, n=n, need=need)
+    return _t(some, k=k, n=n, need=need)
+
+
+def _of_unsaved(k: int, n: int) -> str:
+    if k == n and n > 1:
+        return ngettext("all {n} unsaved", "all {n} unsaved", n).format(n=n)
+    return ngettext("{k} of {n} unsaved", "{k} of {n} unsaved", n).format(k=k, n=n)
 
 
 def _attacks_after(evs: list[Event], i: int) -> Event | None:
@@ -529,7 +831,7 @@ def _attacks_after(evs: list[Event], i: int) -> Event | None:
     return None
 
 
-_CRIT_WORDS = {"mortal": "mortal damage", "auto_wound": "auto-wound", "two_hits": "2 hits each"}
+_CRIT_WORDS = {"mortal": N_("mortal damage"), "auto_wound": N_("auto-wound"), "two_hits": N_("2 hits each")}
 
 
 def _crit_of(state, closing: Event | None, weapon: str) -> str:
@@ -559,24 +861,38 @@ def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
         marks = tuple(o.hit_roll_hits(x, hit, mod) for x in d)
         crit = sum(1 for x, ok in zip(d, marks) if ok and o.critical_hit(x))
         effect = _CRIT_WORDS.get(_crit_of(state, _attacks_after(evs, i), mt["w"]), "")
-        sixes = f" ({crit} {'six' if crit == 1 else 'sixes'}: {effect})" if crit and effect else ""
-        text = f"{mt['w']}: {_of(sum(marks), n)} hit on {_hit_words(mt['hit'], mt['mod'])}{sixes}"
+        sixes = (
+            " " + ngettext("({n} six: {effect})", "({n} sixes: {effect})", crit).format(n=crit, effect=_(effect))
+            if crit and effect
+            else ""
+        )
+        text = _t(
+            N_("{weapon}: {count}{sixes}"),
+            weapon=mt["w"],
+            count=_of_words("hit", sum(marks), n, _hit_words(mt["hit"], mt["mod"])),
+            sixes=sixes,
+        )
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WOUND.fullmatch(ev.purpose):
         marks = tuple(o.wound_roll_wounds(x, int(mt["wound"])) for x in d)
-        return TrayEntry(d, f"{mt['w']}: {_of(sum(marks), n)} wound on {mt['wound']}+", None, ev.rule, marks)
+        text = _t(N_("{weapon}: {count}"), weapon=mt["w"], count=_of_words("wound", sum(marks), n, mt["wound"]))
+        return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _SAVE.fullmatch(ev.purpose):
         need, rend = int(mt["need"]), int(mt["rend"])
         # `need` already folds in rend and save buffs, so it is tested against a bare save
         marks = tuple(not o.save_roll_fails(x, need, 0, 0) for x in d)
         closing = _attacks_after(evs, i)
-        who = f"{name_of(state, closing.target)} " if closing is not None else ""
         # saves that no die can pass are not rolled (SavesNotRolled, R3)
-        text = f"{who}saves {_of(sum(marks), n)} on {need}+" + (f" (rend {rend})" if rend else "")
+        text = _of_words("save", sum(marks), n, need)
+        if rend:
+            text = _t(N_("{saves} (rend {rend})"), saves=text, rend=rend)
+        if closing is not None:
+            text = _t(N_("{unit} {saves}"), unit=name_of(state, closing.target), saves=text)
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WARD.fullmatch(ev.purpose):
         marks = tuple(o.ward_roll_stops(x, int(mt["ward"])) for x in d)
-        return TrayEntry(d, f"{mt['who']}: ward {mt['ward']}+ stops {_of(sum(marks), n)}", None, ev.rule, marks)
+        text = _t(N_("{unit}: {count}"), unit=mt["who"], count=_of_words("ward", sum(marks), n, mt["ward"]))
+        return TrayEntry(d, text, None, ev.rule, marks)
     return None
 
 
@@ -589,11 +905,21 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
         name = _removal_name(state, mt)
         nxt = later[0] if later else None
         if nxt is None:
-            return TrayEntry(d, f"{name} removal roll {_sum(d)}: removed on {mt['value']} or less", None, ev.rule)
+            text = _t(
+                N_("{name} removal roll {dice}: removed on {value} or less"), name=name, dice=_sum(d), value=mt["value"]
+            )
+            return TrayEntry(d, text, None, ev.rule)
         gone = nxt.type == "ManifestationRemoved" and nxt.manifestation == mt["mid"]
         return TrayEntry(
             d,
-            f"{name} removal roll {_sum(d)} (removed on {mt['value']} or less): " + ("removed" if gone else "stays"),
+            _t(
+                N_("{name} removal roll {dice} (removed on {value} or less): removed")
+                if gone
+                else N_("{name} removal roll {dice} (removed on {value} or less): stays"),
+                name=name,
+                dice=_sum(d),
+                value=mt["value"],
+            ),
             None,
             ev.rule,
             (not gone,) if len(d) == 1 else (),
@@ -601,13 +927,25 @@ def _by_sequence(state, evs: list[Event], i: int) -> TrayEntry | None:
     if mt := _ON_ROLL.fullmatch(ev.purpose):
         name = name_of(state, mt["ab"])
         if not later:
-            return TrayEntry(d, f"{name} on {mt['on']}+: rolled {_sum(d)}", None, ev.rule)
+            return TrayEntry(
+                d, _t(N_("{ability} on {on}+: rolled {dice}"), ability=name, on=mt["on"], dice=_sum(d)), None, ev.rule
+            )
         nxt = later[0]
         # the effect's own record follows at once, with nothing dealt, when the roll failed
         failed = nxt.type == "EffectApplied" and nxt.source == mt["ab"] and not nxt.value
-        text = f"{name} on {mt['on']}+: rolled {_sum(d)}: " + ("no effect" if failed else "it strikes")
+        text = _t(
+            N_("{ability} on {on}+: rolled {dice}: no effect")
+            if failed
+            else N_("{ability} on {on}+: rolled {dice}: it strikes"),
+            ability=name,
+            on=mt["on"],
+            dice=_sum(d),
+        )
         return TrayEntry(d, text, not failed, ev.rule, (not failed,) if len(d) == 1 else ())
     return None
+
+
+_CAST_TRAY = {"succeeded": N_("cast"), "failed": N_("fails"), "miscast": N_("miscast (double 1)")}
 
 
 def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
@@ -630,13 +968,17 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 continue
             if nt == "CastAttempted":
                 ok = nxt.outcome == "succeeded"
-                word = (
-                    {"succeeded": "cast", "failed": "fails", "miscast": "miscast (double 1)"}[nxt.outcome]
-                    if nxt.outcome in ("succeeded", "failed", "miscast")
-                    else nxt.outcome
-                )
+                word = _(_CAST_TRAY[nxt.outcome]) if nxt.outcome in _CAST_TRAY else nxt.outcome
                 cmp = ">=" if nxt.roll >= nxt.value else "<"
-                out.append(TrayEntry(d, f"casting {_sum(d)} = {nxt.roll} {cmp} {nxt.value}: {word}", ok, "M3"))
+                text = _t(
+                    N_("casting {dice} = {roll} {cmp} {value}: {outcome}"),
+                    dice=_sum(d),
+                    roll=nxt.roll,
+                    cmp=cmp,
+                    value=nxt.value,
+                    outcome=word,
+                )
+                out.append(TrayEntry(d, text, ok, "M3"))
                 i += 2
                 continue
             if nt == "UnbindAttempted":
@@ -644,8 +986,15 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 out.append(
                     TrayEntry(
                         d,
-                        f"unbind {_sum(d)} = {nxt.roll} {cmp} {nxt.casting_roll}: "
-                        + ("unbound" if nxt.unbound else "not unbound"),
+                        _t(
+                            N_("unbind {dice} = {roll} {cmp} {value}: unbound")
+                            if nxt.unbound
+                            else N_("unbind {dice} = {roll} {cmp} {value}: not unbound"),
+                            dice=_sum(d),
+                            roll=nxt.roll,
+                            cmp=cmp,
+                            value=nxt.casting_roll,
+                        ),
                         nxt.unbound,
                         "M6",
                     )
@@ -653,14 +1002,22 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 i += 2
                 continue
             if nt == "Miscast":
-                out.append(TrayEntry(d, f"miscast damage D3 = {nxt.damage} mortal", False, "M3"))
+                out.append(TrayEntry(d, _t(N_("miscast damage D3 = {damage} mortal"), damage=nxt.damage), False, "M3"))
                 i += 2
                 continue
             if nt == "PrayerChanted":
                 ok = nxt.roll >= 2
                 out.append(
                     TrayEntry(
-                        d, f"chanting {nxt.roll}: " + ("bank or spend" if ok else "fails, lose D3 points"), ok, "M5"
+                        d,
+                        _t(
+                            N_("chanting {roll}: bank or spend")
+                            if ok
+                            else N_("chanting {roll}: fails, lose D3 points"),
+                            roll=nxt.roll,
+                        ),
+                        ok,
+                        "M5",
                     )
                 )
                 i += 2
@@ -671,8 +1028,16 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 out.append(
                     TrayEntry(
                         d,
-                        f"banish {_sum(d)}+{nxt.bonus} = {tot} {cmp} {nxt.value}: "
-                        + ("banished" if nxt.banished else "stays"),
+                        _t(
+                            N_("banish {dice}+{bonus} = {total} {cmp} {value}: banished")
+                            if nxt.banished
+                            else N_("banish {dice}+{bonus} = {total} {cmp} {value}: stays"),
+                            dice=_sum(d),
+                            bonus=nxt.bonus,
+                            total=tot,
+                            cmp=cmp,
+                            value=nxt.value,
+                        ),
                         nxt.banished,
                         "M12",
                     )
@@ -684,8 +1049,15 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 out.append(
                     TrayEntry(
                         d,
-                        f"dispel {_sum(d)} = {nxt.roll} {cmp} {nxt.value}: "
-                        + ("dispelled" if nxt.dispelled else "stays"),
+                        _t(
+                            N_("dispel {dice} = {roll} {cmp} {value}: dispelled")
+                            if nxt.dispelled
+                            else N_("dispel {dice} = {roll} {cmp} {value}: stays"),
+                            dice=_sum(d),
+                            roll=nxt.roll,
+                            cmp=cmp,
+                            value=nxt.value,
+                        ),
                         nxt.dispelled,
                         "E3",
                     )
@@ -699,17 +1071,36 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
                 and (nxt.purpose == ev.purpose)
             ):
                 # R2 [ruling]: a tie is rolled again
-                out.append(TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: tied, rolled again", None, "R2"))
+                out.append(
+                    TrayEntry(d, _t(N_("roll-off P1 {a} vs P2 {b}: tied, rolled again"), a=d[0], b=d[1]), None, "R2")
+                )
                 i += 1
                 continue
             if nt == "PriorityWon":
                 out.append(
-                    TrayEntry(d, f"roll-off P1 {d[0]} vs P2 {d[1]}: player {nxt.winner} has priority", None, "R2")
+                    TrayEntry(
+                        d,
+                        _t(
+                            N_("roll-off P1 {a} vs P2 {b}: player {winner} has priority"),
+                            a=d[0],
+                            b=d[1],
+                            winner=nxt.winner,
+                        ),
+                        None,
+                        "R2",
+                    )
                 )
                 i += 2
                 continue
             total = f"{_sum(d)} = {sum(d)}" if len(d) > 1 else _sum(d)
-            out.append(TrayEntry(d, f"{purpose_words(state, ev.purpose)}: {total}", None, ev.rule))
+            out.append(
+                TrayEntry(
+                    d,
+                    _t(N_("{purpose}: {total}"), purpose=purpose_words(state, ev.purpose), total=total),
+                    None,
+                    ev.rule,
+                )
+            )
         elif ev.type == "SavesNotRolled":
             out.append(TrayEntry((), no_save_words(state, ev), None, "R3"))
         elif ev.type == "PrayerResolved":
@@ -718,8 +1109,16 @@ def tray_entries(state, events: list[Event]) -> list[TrayEntry]:
             out.append(
                 TrayEntry(
                     (),
-                    f"spend {ev.roll} + {ev.ritual_points} pts = {tot} {cmp} {ev.value}: "
-                    + ("answered" if ev.answered else "fails"),
+                    _t(
+                        N_("spend {roll} + {points} pts = {total} {cmp} {value}: answered")
+                        if ev.answered
+                        else N_("spend {roll} + {points} pts = {total} {cmp} {value}: fails"),
+                        roll=ev.roll,
+                        points=ev.ritual_points,
+                        total=tot,
+                        cmp=cmp,
+                        value=ev.value,
+                    ),
                     ev.answered,
                     "M5",
                 )
@@ -740,20 +1139,54 @@ def recap_line(state, ev: Event) -> str:
     n = lambda x: name_of(state, x)  # noqa: E731
     t = ev.type
     if t == "ManifestationMoved":
-        across = f" across {', '.join(n(u) for u in ev.passed_across)}" if ev.passed_across else ""
-        return plain(state, f"{n(ev.manifestation)} moved {ev.distance:.0f}\"{across}")
+        kw = dict(name=n(ev.manifestation), distance=f"{ev.distance:.0f}")
+        if ev.passed_across:
+            line = _t(
+                N_("{name} moved {distance}\" across {units}"), units=", ".join(n(u) for u in ev.passed_across), **kw
+            )
+        else:
+            line = _t(N_("{name} moved {distance}\""), **kw)
+        return plain(state, line)
     if t == "AttacksResolved":
-        verb = "shot at" if ev.kind == "shooting" else "fought"
-        return plain(state, f"{n(ev.unit)} {verb} {n(ev.target)}: {damage_words(ev.damage, ev.mortal)}")
+        kw = dict(unit=n(ev.unit), target=n(ev.target), damage=damage_words(ev.damage, ev.mortal))
+        if ev.kind == "shooting":
+            return plain(state, _t(N_("{unit} shot at {target}: {damage}"), **kw))
+        return plain(state, _t(N_("{unit} fought {target}: {damage}"), **kw))
     if t == "ManifestationSummoned":
-        return plain(state, f"{n(ev.summoner)} summoned {state.game.content.manifestations[ev.scroll].name}")
+        return plain(
+            state,
+            _t(
+                N_("{summoner} summoned {name}"),
+                summoner=n(ev.summoner),
+                name=state.game.content.manifestations[ev.scroll].name,
+            ),
+        )
     if t == "VictoryPoints":
-        return f"Player {ev.player} scored {ev.points} VP: {ev.score[0]}-{ev.score[1]}"
+        return _t(
+            N_("Player {player} scored {points} VP: {a}-{b}"),
+            player=ev.player,
+            points=ev.points,
+            a=ev.score[0],
+            b=ev.score[1],
+        )
     return event_line(state, ev)
 
 
 def damage_words(damage: int, mortal: int = 0) -> str:
     """ "3 damage", "2 mortal damage", "3 damage + 1 mortal": the recap's damage figure."""
     if damage and mortal:
-        return f"{damage} damage + {mortal} mortal"
-    return f"{mortal} mortal damage" if mortal else f"{damage} damage"
+        return _t(N_("{damage} damage + {mortal} mortal"), damage=damage, mortal=mortal)
+    return _t(N_("{n} mortal damage"), n=mortal) if mortal else _t(N_("{n} damage"), n=damage)
+
+
+# --- the AI's explanations ------------------------------------------------------------------
+
+
+def bot_note(player: int, note: str) -> Reason:
+    """The log's line for an AI's explanation, kept language-neutral (translated by note_words)."""
+    return Reason(N_("AI (player {player}): {note}"), player=player, note=note)
+
+
+def note_words(note: str) -> str:
+    """A log note (an AI's explanation, a Reason) in the language in use; plain text as it is."""
+    return words(note)

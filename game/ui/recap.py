@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from game.i18n import _, ngettext
 from game.rules import Event
 from game.ui.labels import damage_words, name_of, recap_line
 
@@ -54,16 +55,21 @@ class _Item:
 
     def words(self) -> str:
         if self.alone:
-            head = "; ".join(f"{who} took {damage_words(d, m)}" for who, (d, m) in self.dealt.items())
+            head = "; ".join(
+                _("{unit} took {damage}").format(unit=who, damage=damage_words(d, m))
+                for who, (d, m) in self.dealt.items()
+            )
         elif not self.dealt:
             head = self.text
         else:
             parts = []
             for who, (dmg, mortal) in self.dealt.items():
                 # the line's last words name the one unit hurt: "... across Mire Wardens: 2 mortal damage"
-                to = "" if (len(self.dealt) == 1 and self.text.endswith(who)) else f" to {who}"
-                parts.append(damage_words(dmg, mortal) + to)
-            head = f"{self.text}: {', '.join(parts)}"
+                words = damage_words(dmg, mortal)
+                if not (len(self.dealt) == 1 and self.text.endswith(who)):
+                    words = _("{damage} to {unit}").format(damage=words, unit=who)
+                parts.append(words)
+            head = _("{line}: {damage}").format(line=self.text, damage=", ".join(parts))
         return "; ".join([head, *self.after])
 
 
@@ -136,7 +142,10 @@ def recap(state, events: list[Event], limit: int = MAX_LINES) -> list[str]:
         kept = sorted(sorted(items, key=lambda it: (it.rank, it.at))[:limit], key=lambda it: it.at)
     lines = [it.words() for it in kept]
     if len(kept) < len(items):
-        lines.append(f"...and {len(items) - len(kept)} more in the event log")
+        more = len(items) - len(kept)
+        lines.append(
+            ngettext("...and {n} more in the event log", "...and {n} more in the event log", more).format(n=more)
+        )
     return lines
 
 

@@ -32,7 +32,7 @@ from game.ui.controls import declare
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.intents import Intent, intent
-from game.ui.labels import event_line, name_of, plain, tray_entries
+from game.ui.labels import bot_note, event_line, name_of, note_words, plain, tray_entries
 from game.ui.recap import recap
 from game.ui.render import card_view, hud, toast
 from game.ui.render.field import FieldRenderer, Overlays, Ring
@@ -680,9 +680,7 @@ class BattleScene(Scene):
                 if action is not None:
                     note = getattr(c, "explanation", "") if getattr(c, "kind", "") == "bot" else ""
                     if note:  # the AI explains itself in the log, as a line without a rule
-                        self.bot_notes.append(
-                            (len(self.session.history), _("AI (player {n}): {note}").format(n=d.player, note=note))
-                        )
+                        self.bot_notes.append((len(self.session.history), bot_note(d.player, note)))
                     self._apply(action)
         self._refresh_derived()
         self._ai_recap()
@@ -734,11 +732,11 @@ class BattleScene(Scene):
         notes, k = self.bot_notes, 0
         for i, e in enumerate(self.session.history):
             while k < len(notes) and notes[k][0] <= i:
-                lines.append((notes[k][1], ""))
+                lines.append((note_words(notes[k][1]), ""))
                 k += 1
             if e.type != "DiceRolled":
                 lines.append((event_line(st, e), getattr(e, "rule", "")))
-        lines += [(text, "") for _, text in notes[k:]]
+        lines += [(note_words(text), "") for _, text in notes[k:]]
         self._log_lines = lines  # the whole log: the view wraps and scrolls it (render/log_view)
         self._tray = tray_entries(st, self.session.history[-200:])
 
