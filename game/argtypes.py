@@ -10,28 +10,32 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from game.i18n import N_, _
+
 #: Seeds are stored in replays and saves as JSON integers; keep them to unsigned 63 bits.
 MAX_SEED = 2**63 - 1
 #: A bot's time budget in seconds (`hard@0.3`): 0 (no search) to ten minutes per decision.
 
 
-def int_in(lo: int, hi: int, what: str = "a whole number") -> Callable[[str], int]:
+def int_in(lo: int, hi: int, what: str = N_("a whole number")) -> Callable[[str], int]:
     """A validator for a whole number from `lo` to `hi` (inclusive)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text.strip().replace("_", ""), 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+            raise argparse.ArgumentTypeError(_("{text} is not {what}").format(text=repr(text), what=_(what))) from None
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is out of range ({lo:,} to {hi:,})")
+            raise argparse.ArgumentTypeError(
+                _("{value} is out of range ({lo} to {hi})").format(value=value, lo=f"{lo:,}", hi=f"{hi:,}")
+            )
         return value
 
     parse.__name__ = what  # argparse names the type in some messages
     return parse
 
 
-seed = int_in(0, MAX_SEED, "a seed (a whole number)")
+seed = int_in(0, MAX_SEED, N_("a seed (a whole number)"))
 
 
 def size(lo: tuple[int, int], hi: tuple[int, int], example: str = "1280x800") -> Callable[[str], tuple[int, int]]:
@@ -44,9 +48,15 @@ def size(lo: tuple[int, int], hi: tuple[int, int], example: str = "1280x800") ->
                 raise ValueError
             w, h = int(parts[0]), int(parts[1])
         except ValueError:
-            raise argparse.ArgumentTypeError(f"size must look like {example}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("size must look like {example}, got {text}").format(example=example, text=repr(text))
+            ) from None
         if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
-            raise argparse.ArgumentTypeError(f"size {text} is out of range ({lo[0]}x{lo[1]} to {hi[0]}x{hi[1]})")
+            raise argparse.ArgumentTypeError(
+                _("size {text} is out of range ({lo} to {hi})").format(
+                    text=text, lo=f"{lo[0]}x{lo[1]}", hi=f"{hi[0]}x{hi[1]}"
+                )
+            )
         return w, h
 
     parse.__name__ = "size"

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from game import argtypes
+from game import argtypes, i18n
+from game.i18n import _
 
 #: Most games one `simulate` plays; most worker processes.
 MAX_GAMES, MAX_JOBS = 100_000, 256
@@ -26,7 +27,7 @@ class CommandError(Exception):
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
-        return f"missing key {exc.args[0]!r}" if exc.args else "missing key"
+        return _("missing key {key}").format(key=repr(exc.args[0])) if exc.args else _("missing key")
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
@@ -163,10 +164,27 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from game.data.check import main as check_main
+    """Check files; print "OK <file>" for each good file, else its problems (as the data layer
+    words them: English diagnostics); 0 if all good, else 1. The frame is in the player's language."""
+    from game.data.check import check_files
+    from game.data.loader import label_for
     from game.demos.loader import load_demo
 
-    return check_main(list(args.files), checkers={"demo": load_demo})
+    warnings: list[str] = []
+    problems = check_files(list(args.files), warnings, {"demo": load_demo})
+    labels = [label_for(p) for p in args.files]
+    for label in labels:
+        mine = [p for p in problems if p.startswith(f"{label}:")]
+        for p in mine:
+            print(p)
+        if not mine:
+            print(_("OK {file}").format(file=label))
+    for p in problems:
+        if not any(p.startswith(f"{label}:") for label in labels):
+            print(p)
+    for w in warnings:
+        print(_("warning: {warning}").format(warning=w))
+    return 1 if problems else 0
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -183,7 +201,11 @@ def cmd_record(args: argparse.Namespace) -> int:
         rec.apply(bots[rec.state.pending().player].choose(rec.state))
     write_json_atomic(args.out, rec.to_dict(), force=args.force, is_ours=is_replay, what="replay")
     res = rec.state.result() or {}
-    print(f"wrote {args.out}: {len(rec.steps)} actions; result: {res.get('reason')}, winner {res.get('winner')}")
+    print(
+        _("wrote {file}: {actions} actions; result: {reason}, winner {winner}").format(
+            file=args.out, actions=len(rec.steps), reason=res.get("reason"), winner=res.get("winner")
+        )
+    )
     return 0
 
 
@@ -194,13 +216,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = read_replay(args.file)
         h = data["header"]
         print(
-            f"{args.file}: {h['profile']} on {h['map']}, {h['armies'][0]} vs {h['armies'][1]}, "
-            f"seed {h['seed']}, {len(data['steps'])} actions"
+            _("{file}: {profile} on {map}, {army1} vs {army2}, seed {seed}, {actions} actions").format(
+                file=args.file,
+                profile=h["profile"],
+                map=h["map"],
+                army1=h["armies"][0],
+                army2=h["armies"][1],
+                seed=h["seed"],
+                actions=len(data["steps"]),
+            )
         )
         if not args.verify:
             return 0
         report = verify(data)
-    print(("OK: " if report.ok else "MISMATCH: ") + report.message)
+    print((_("OK: {message}") if report.ok else _("MISMATCH: {message}")).format(message=report.message))
     return 0 if report.ok else 1
 
 
@@ -211,37 +240,52 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from game.content_words import content_name
     from game.demos import list_demos, load_demo, run_demo
 
     if args.list or not args.name:
         for name in list_demos():
             with about(f"maps/demos/{name}.toml"):
                 d = load_demo(name)
-            print(f"{name:34s} {', '.join(d.demo.rules):22s} {d.demo.title}")
+            print(f"{name:34s} {', '.join(d.demo.rules):22s} {content_name(d.demo.title)}")
         return 0
     with about(args.name):
         run = run_demo(load_demo(args.name))
     for line in run.problems:
-        print(f"MISMATCH: {line}", file=sys.stderr)
+        print(_("MISMATCH: {message}").format(message=line), file=sys.stderr)
     if args.export is not None or args.export_frames is not None:
         from game.ui.export import export_frames, export_gif
 
         w, h = args.size
         if args.export is not None:
             with about(args.export):
-                print(f"wrote {export_gif(run, args.export, (w, h), force=args.force)}: {len(run.frames)} frames")
+                out = export_gif(run, args.export, (w, h), force=args.force)
+                print(_("wrote {file}: {n} frames").format(file=out, n=len(run.frames)))
         if args.export_frames is not None:
             with about(args.export_frames):
                 paths = export_frames(run, args.export_frames, (w, h), force=args.force)
-            print(f"wrote {len(paths)} frames to {args.export_frames}")
+            print(_("wrote {n} frames to {dir}").format(n=len(paths), dir=args.export_frames))
     else:
         for f in run.frames:
-            head = "set-up" if f.index == 0 else f"step {f.index}"
+            head = _("set-up") if f.index == 0 else _("step {n}").format(n=f.index)
             print(f"[{head}] {f.caption}")
             for note in f.geometry.notes:
-                print(f"    measured: {note}")
-    print("OK: the engine agrees with the demonstration" if run.ok else f"{len(run.problems)} mismatches")
+                print("    " + _("measured: {note}").format(note=note))
+    n = len(run.problems)
+    print(_("OK: the engine agrees with the demonstration") if run.ok else _("{n} mismatches").format(n=n))
     return 0 if run.ok else 1
+
+
+def start_language() -> str:
+    """The language of what the commands print (issue 22): SPELLFIELD_LANG if it names one we
+    have, else the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    import os
+
+    wanted = os.environ.get(i18n.ENV_LANG)
+    try:
+        return i18n.set_language(wanted or i18n.system_language())
+    except ValueError:  # SPELLFIELD_LANG names a language we do not have: the system's instead
+        return i18n.set_language(i18n.system_language())
 
 
 COMMANDS = {
@@ -261,6 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.data.errors import DataError
     from game.rules import ReplayError, SaveError
 
+    start_language()
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help")):
         words = ["play", *words]  # `spellfield [options]` plays
@@ -276,20 +321,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except (DataError, ReplayError, SaveError, CommandError, ValueError) as exc:
-        print(f"spellfield: error: {exc}", file=sys.stderr)
+        print(_("spellfield: error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"spellfield: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(_("spellfield: error: {reason}").format(reason=f"{where}{exc.strerror or exc}"), file=sys.stderr)
         return 2
     except RecursionError:
-        print("spellfield: error: input nested too deeply to read", file=sys.stderr)
+        print(_("spellfield: error: input nested too deeply to read"), file=sys.stderr)
         return 2
     except MemoryError:
-        print("spellfield: error: out of memory (is an input file absurdly large?)", file=sys.stderr)
+        print(_("spellfield: error: out of memory (is an input file absurdly large?)"), file=sys.stderr)
         return 2
     except Exception as exc:  # last resort: a bug, reported in one line
-        print(f"spellfield: internal error: {type(exc).__name__}: {_reason(exc)}", file=sys.stderr)
+        print(
+            _("spellfield: internal error: {error}: {reason}").format(error=type(exc).__name__, reason=_reason(exc)),
+            file=sys.stderr,
+        )
         return 70
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES
+from game.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -227,34 +228,77 @@ def _line(r: GameResult) -> str:
     )
 
 
+def _record(v: dict) -> str:
+    return f"{v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})"
+
+
+def _side(key: str) -> str:
+    """ "player 1" (the JSON key) in words."""
+    return _("player {n}").format(n=key.split()[-1]) if key.startswith("player ") else key
+
+
+def _army(army_id: str) -> str:
+    """An army id (the JSON key); by its display name in Korean or Japanese (English keeps the id)."""
+    from game import i18n
+
+    if i18n.language() == "en":
+        return army_id
+    try:
+        from game.content_words import content_name
+        from game.data.content import default_content
+
+        return content_name(default_content().armies[army_id].name)
+    except Exception:  # an army of a player's own content: its id
+        return army_id
+
+
 def table(s: dict) -> str:
     lo, hi = s["p1_win_rate_ci95"]
     pg = s["per_game"]
+    # the words are translated (issue 22); the numbers and the bot names are not
+    draws = _("draws")
     rows = [
-        f"{s['games']} games: {s['p1']} (first bot) vs {s['p2']} (second bot), sides and armies alternated",
-        f"  {s['p1']:>10} wins  {s['p1_wins']:5}   win rate {s['p1_win_rate']:.1%} "
-        f"(95% CI {lo:.1%} - {hi:.1%}, draws count half)",
-        f"  {s['p2']:>10} wins  {s['p2_wins']:5}",
-        f"  {'draws':>10}       {s['draws']:5}",
-        f"  average rounds {s['average_rounds']:.2f}, actions {s['average_actions']:.0f}",
-        f"  {s['p1']} by side: "
-        + ", ".join(
-            f"as {k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_side"].items()
+        _("{games} games: {p1} (first bot) vs {p2} (second bot), sides and armies alternated").format(
+            games=s["games"], p1=s["p1"], p2=s["p2"]
         ),
-        f"  {s['p1']} by army: "
-        + ", ".join(
-            f"{k} {v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})" for k, v in s["p1_by_army"].items()
+        "  "
+        + _("{bot} wins {wins}   win rate {rate} (95% CI {lo} - {hi}, draws count half)").format(
+            bot=f"{s['p1']:>10}",
+            wins=f" {s['p1_wins']:5}",
+            rate=f"{s['p1_win_rate']:.1%}",
+            lo=f"{lo:.1%}",
+            hi=f"{hi:.1%}",
         ),
-        "  per game: "
-        + ", ".join(
-            f"{label} {pg.get(key, 0):.2f}"
-            for label, key in (
-                ("spells cast", "spells_cast"),
-                ("unbound", "spells_unbound"),
-                ("miscasts", "miscasts"),
-                ("summoned", "summoned"),
-                ("banished", "removed_banished"),
-                ("dispelled", "removed_dispelled"),
+        "  " + _("{bot} wins {wins}").format(bot=f"{s['p2']:>10}", wins=f" {s['p2_wins']:5}"),
+        "  " + _("{label}       {draws}").format(label=f"{draws:>10}", draws=f"{s['draws']:5}"),
+        "  "
+        + _("average rounds {rounds}, actions {actions}").format(
+            rounds=f"{s['average_rounds']:.2f}", actions=f"{s['average_actions']:.0f}"
+        ),
+        "  "
+        + _("{bot} by side: {records}").format(
+            bot=s["p1"],
+            records=", ".join(
+                _("as {side} {record}").format(side=_side(k), record=_record(v)) for k, v in s["p1_by_side"].items()
+            ),
+        ),
+        "  "
+        + _("{bot} by army: {records}").format(
+            bot=s["p1"],
+            records=", ".join(f"{_army(k)} {_record(v)}" for k, v in s["p1_by_army"].items()),
+        ),
+        "  "
+        + _("per game: {counts}").format(
+            counts=", ".join(
+                f"{_(label)} {pg.get(key, 0):.2f}"
+                for label, key in (
+                    (N_("spells cast"), "spells_cast"),
+                    (N_("unbound"), "spells_unbound"),
+                    (N_("miscasts"), "miscasts"),
+                    (N_("summoned"), "summoned"),
+                    (N_("banished"), "removed_banished"),
+                    (N_("dispelled"), "removed_dispelled"),
+                )
             )
         ),
     ]
@@ -280,7 +324,9 @@ def open_log(path: str, force: bool = False):
     try:
         return open_append(path, force=force, is_ours=_is_our_log, what="game log")
     except OutputError as exc:
-        raise ValueError(f"--log {path or repr(path)}: cannot open it for writing: {exc.reason}") from None
+        raise ValueError(
+            _("--log {file}: cannot open it for writing: {reason}").format(file=path or repr(path), reason=exc.reason)
+        ) from None
 
 
 def main(args) -> int:
@@ -295,7 +341,9 @@ def main(args) -> int:
             except OSError as exc:
                 from game.data.safe_io import describe_os_error
 
-                raise ValueError(f"--log {args.log}: cannot write to it: {describe_os_error(exc)}") from None
+                raise ValueError(
+                    _("--log {file}: cannot write to it: {reason}").format(file=args.log, reason=describe_os_error(exc))
+                ) from None
 
     try:
         results = run(

@@ -65,7 +65,13 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/phase_words.py",
     ],
     "log": ["game/ui/labels.py", "game/ui/recap.py", "game/ai/*.py", "game/ai/**/*.py"],
-    "rules": ["game/ui/rule_texts.py", "game/ui/content_words.py", "game/demos/*.py", "game/demos/**/*.py"],
+    "rules": [
+        "game/ui/rule_texts.py",
+        "game/ui/content_words.py",
+        "game/content_words.py",
+        "game/demos/*.py",
+        "game/demos/**/*.py",
+    ],
     "engine": ["game/ui/engine_words.py"],
     "cli": ["game/cli.py", "game/sim.py", "game/textview.py", "game/argtypes.py", "game/__main__.py"],
 }
@@ -88,7 +94,20 @@ def extract(domain: str) -> Catalog:
             "python", path, keywords=KEYWORDS, comment_tags=("i18n:",)
         ):
             cat.add(message, None, [(str(path.relative_to(ROOT)), lineno)], auto_comments=comments, context=context)
+    if domain == "rules":
+        add_content(cat)
     return cat
+
+
+def add_content(cat: Catalog) -> None:
+    """The "rules" domain also holds the content's names and texts (units, spells, maps, demos:
+    game/ui/content_words.py lists them from the content files)."""
+    sys.path.insert(0, str(ROOT))
+    from game.content_words import content_strings
+
+    for text, where in content_strings(ROOT):
+        if text not in cat:
+            cat.add(text, None, [(where, 0)])
 
 
 def po_path(lang: str, domain: str) -> Path:

@@ -13,7 +13,9 @@ from typing import Any
 import shapely
 from shapely.ops import nearest_points
 
+from game.content_words import content_name
 from game.geometry.shapes import Circle
+from game.i18n import N_, _
 from game.rules import SummonSetupFrame, UnbindFrame
 from game.rules.query import manifestation_shape, model_circle
 
@@ -151,11 +153,21 @@ def _centre(state, uid: str, model: int) -> Pt:
 
 
 def _name(state, thing: str) -> str:
+    """A unit's or manifestation's display name, in the language in use (issue 22)."""
     if thing in state.units:
-        return state.units[thing].name
+        return content_name(state.units[thing].name)
     if thing in state.manifestations:
-        return state.game.content.manifestations[state.manifestations[thing].scroll].name
+        return content_name(state.game.content.manifestations[state.manifestations[thing].scroll].name)
     return thing
+
+
+#: Why a manifestation is wild (E7, the event's reason), in words.
+WILD_REASONS = {
+    "out_of_range": N_("out of range"),
+    "chose_another": N_("its wizard chose another"),
+    "summoner_slain": N_("summoner slain"),
+    "no_summoner": N_("no summoner"),
+}
 
 
 def _model_ring(g: Geometry, state, uid: str, model: int, reach: float, colour: str, label: str) -> None:
@@ -171,17 +183,25 @@ def _line_to(g: Geometry, state, a: str, b: str, colour: str, a_model: int = 0, 
     except (KeyError, ValueError):
         return
     g.lines.append(GLine(pa, pb, colour, inches(d)))
-    g.notes.append(f"{what or 'distance'} {_name(state, a)} to {_name(state, b)}: {inches(d)}")
+    g.notes.append(
+        _("{what} {a} to {b}: {distance}").format(
+            what=_(what or N_("distance")), a=_name(state, a), b=_name(state, b), distance=inches(d)
+        )
+    )
 
 
 def _control_zone(g: Geometry, state, mid: str, uid: str, model: int, ok: bool) -> None:
     if uid not in state.units or mid not in state.manifestations:
         return
-    _model_ring(g, state, uid, model, 24, "control", '24" control')
+    _model_ring(g, state, uid, model, 24, "control", _('24" control'))
     d, pa, pb = measure(state, uid, mid, "farthest", model)
-    word = "wholly within 24\", controlled" if ok else "not wholly within 24\", wild"
+    word = _('wholly within 24", controlled') if ok else _('not wholly within 24", wild')
     g.lines.append(GLine(pa, pb, "good" if ok else "bad", inches(d)))
-    g.notes.append(f"{_name(state, mid)}: farthest point {inches(d)} from {_name(state, uid)}: {word}")
+    g.notes.append(
+        _("{manifestation}: farthest point {distance} from {unit}: {verdict}").format(
+            manifestation=_name(state, mid), distance=inches(d), unit=_name(state, uid), verdict=word
+        )
+    )
     g.highlight[mid] = "good" if ok else "bad"
 
 
@@ -196,9 +216,11 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         ab_id = action.spell if t == "CastSpell" else action.prayer
         ab = content.abilities.get(ab_id)
         if ab is not None and action.unit in before.units:
-            _model_ring(g, before, action.unit, action.model, ab.range, "spell", f'{ab.name} {ab.range:g}"')
+            _model_ring(
+                g, before, action.unit, action.model, ab.range, "spell", f'{content_name(ab.name)} {ab.range:g}"'
+            )
             if action.target:
-                _line_to(g, before, action.unit, action.target, "spell", action.model, "range")
+                _line_to(g, before, action.unit, action.target, "spell", action.model, N_("range"))
         if t == "CastSpell":
             pending = None
             try:
@@ -206,18 +228,20 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
             except Exception:
                 pass
             if pending is not None and pending.kind == "unbind" and action.unit in before.units:
-                _model_ring(g, before, action.unit, action.model, 30, "unbind", '30" unbind')
+                _model_ring(g, before, action.unit, action.model, 30, "unbind", _('30" unbind'))
     elif t == "Unbind":
         for e in events:
             if e.type == "UnbindAttempted":
-                _model_ring(g, before, e.caster, 0, 30, "unbind", '30" unbind')
-                _line_to(g, before, action.unit, e.caster, "unbind", action.model, "unbinder to caster")
+                _model_ring(g, before, e.caster, 0, 30, "unbind", _('30" unbind'))
+                _line_to(g, before, action.unit, e.caster, "unbind", action.model, N_("unbinder to caster"))
         window = before.decisions[-1] if before.decisions else None
         if refused and isinstance(window, UnbindFrame) and window.caster in before.units:
-            _model_ring(g, before, window.caster, window.model, 30, "unbind", '30" unbind')
-            _line_to(g, before, action.unit, window.caster, "bad", action.model, "unbinder to caster")
+            _model_ring(g, before, window.caster, window.model, 30, "unbind", _('30" unbind'))
+            _line_to(g, before, action.unit, window.caster, "bad", action.model, N_("unbinder to caster"))
     elif t in ("Banish", "Dispel"):
-        _model_ring(g, before, action.unit, action.model, 30, "unbind", f'30" {t.lower()}')
+        _model_ring(
+            g, before, action.unit, action.model, 30, "unbind", _('30" banish') if t == "Banish" else _('30" dispel')
+        )
         _line_to(g, before, action.unit, action.manifestation, "unbind", action.model)
         g.highlight[action.manifestation] = "bad"
     elif t == "PlaceManifestation":
@@ -229,11 +253,11 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
             g.outlines.append(GOutline(region, "good", "", fill=True))  # where its centre may go (M9)
         for e in events:
             if e.type == "ManifestationSummoned":
-                _model_ring(g, after, e.summoner, e.model, 12, "reach", '12" wholly within')
+                _model_ring(g, after, e.summoner, e.model, 12, "reach", _('12" wholly within'))
                 g.highlight[e.manifestation] = "good"
         if refused and isinstance(d, SummonSetupFrame):
             if d.unit in before.units:
-                _model_ring(g, before, d.unit, d.model, 12, "reach", '12" wholly within')
+                _model_ring(g, before, d.unit, d.model, 12, "reach", _('12" wholly within'))
             from game.rules.query import footprint_at
 
             g.ghosts.append(GGhost(footprint_at(before, d.scroll, action.x, action.y), False))
@@ -247,7 +271,13 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
                     _control_zone(g, after, e.manifestation, m.summoner, m.summoner_model, False)
                 else:
                     g.highlight[e.manifestation] = "bad"
-                    g.notes.append(f"{_name(after, e.manifestation)} is wild ({e.reason.replace('_', ' ')})")
+                    why = WILD_REASONS.get(e.reason)
+                    g.notes.append(
+                        _("{manifestation} is wild ({reason})").format(
+                            manifestation=_name(after, e.manifestation),
+                            reason=_(why) if why else e.reason.replace("_", " "),
+                        )
+                    )
     elif t == "MovePredatory":
         moved = [e for e in events if e.type == "ManifestationMoved"]
         m0 = before.manifestations.get(action.manifestation)
@@ -256,7 +286,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
 
             reach = move_reach(before, action.manifestation)
             area = reach_area(before, action.manifestation)  # E9: grown from the footprint
-            words = f'reach {reach:g}" from its footprint'
+            words = _('reach {reach}" from its footprint').format(reach=f"{reach:g}")
             if isinstance(area, Circle):
                 g.rings.append(GRing(area.x, area.y, area.r, "move", words))
             else:
@@ -266,22 +296,25 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
             for e in moved:
                 if e.reason:
                     g.ghosts.append(GGhost(footprint_at(before, m0.scroll, *e.target), False))
-                    g.notes.append(f"cannot be placed: {e.reason}")
+                    g.notes.append(_("cannot be placed: {reason}").format(reason=e.reason))
                 else:
                     g.notes.append(
-                        f"its centre moved {inches(e.distance)}, to a point {inches(e.measured)} from it "
-                        f"(reach {e.reach:g}\")"
+                        _('its centre moved {moved}, to a point {measured} from it (reach {reach}")').format(
+                            moved=inches(e.distance), measured=inches(e.measured), reach=f"{e.reach:g}"
+                        )
                     )
                 for uid in e.passed_across:
                     g.highlight[uid] = "bad"
                 if e.passed_across:
-                    g.notes.append("passed across: " + ", ".join(_name(before, u) for u in e.passed_across))
+                    g.notes.append(
+                        _("passed across: {units}").format(units=", ".join(_name(before, u) for u in e.passed_across))
+                    )
             if refused:
                 g.ghosts.append(GGhost(footprint_at(before, m0.scroll, action.x, action.y), False))
     elif t == "MoveUnit" and action.unit in before.units:
         u0 = before.units[action.unit]
         r = _radius(before, action.unit)
-        for (_, m), to in zip(u0.live_models(), action.to):
+        for (_i, m), to in zip(u0.live_models(), action.to):
             g.paths.append(GPath([(m.x, m.y), tuple(to)], "bad" if refused else "move"))
             if refused:
                 g.ghosts.append(GGhost(Circle(to[0], to[1], r), False))
@@ -301,7 +334,15 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         for e in events:
             if e.type == "ChargeRolled":
                 for _i, m in before.units[action.unit].live_models():
-                    g.rings.append(GRing(m.x, m.y, e.roll + _radius(before, action.unit), "move", f'charge {e.roll}"'))
+                    g.rings.append(
+                        GRing(
+                            m.x,
+                            m.y,
+                            e.roll + _radius(before, action.unit),
+                            "move",
+                            _('charge {roll}"').format(roll=e.roll),
+                        )
+                    )
                     break
         _nearest_enemy(g, before, action.unit)
     elif t == "Charge" and action.unit in before.manifestations:
@@ -309,7 +350,7 @@ def derive(before, after, action, events: list, refused: bool) -> Geometry:
         shape = manifestation_shape(before, action.unit)
         for e in events:
             if e.type == "ChargeRolled" and isinstance(shape, Circle):
-                g.rings.append(GRing(m0.x, m0.y, e.roll + shape.r, "move", f'charge {e.roll}"'))
+                g.rings.append(GRing(m0.x, m0.y, e.roll + shape.r, "move", _('charge {roll}"').format(roll=e.roll)))
         _nearest_enemy(g, before, action.unit)
     elif t == "Shoot" and action.unit in before.units:
         _line_to(g, before, action.unit, action.target, "spell")
@@ -331,7 +372,7 @@ def _gone(g: Geometry, before, after, events: list) -> None:
         if mid not in after.manifestations:
             x, y = ends.get(mid, (m.x, m.y))
             g.ghosts.append(GGhost(footprint_at(before, m.scroll, x, y), False))
-            g.notes.append(f"removed: {_name(before, mid)}")
+            g.notes.append(_("removed: {name}").format(name=_name(before, mid)))
 
 
 def _nearest_enemy(g: Geometry, state, uid: str) -> None:
@@ -356,7 +397,7 @@ def _nearest_enemy(g: Geometry, state, uid: str) -> None:
     if best is not None:
         d, pa, pb, o = best
         g.lines.append(GLine(pa, pb, "good" if d <= 0.5 + 1e-9 else "ruler", inches(d)))
-        g.notes.append(f"{_name(state, uid)} to {_name(state, o)}: {inches(d)}")
+        g.notes.append(_("{a} to {b}: {distance}").format(a=_name(state, uid), b=_name(state, o), distance=inches(d)))
 
 
 def authored(g: Geometry, state, show, problems: list[str], where: str) -> None:
@@ -374,7 +415,7 @@ def authored(g: Geometry, state, show, problems: list[str], where: str) -> None:
                 base = shp.r if isinstance(shp, Circle) else 0.0
         else:
             continue
-        g.rings.append(GRing(x, y, r.radius + base, r.colour, r.label))
+        g.rings.append(GRing(x, y, r.radius + base, r.colour, content_name(r.label)))
     for i, ms in enumerate(show.measures):
         try:
             d, pa, pb = measure(state, ms.from_, ms.to, ms.kind, ms.from_model, ms.to_model)
@@ -386,13 +427,17 @@ def authored(g: Geometry, state, show, problems: list[str], where: str) -> None:
                 f"{where}.show.measures[{i}]: the engine measures {d:.3f}\" from {ms.from_} to {ms.to} "
                 f"({ms.kind}), the demo says {ms.value:g}\""
             )
-        label = ms.label or inches(d)
+        label = content_name(ms.label) or inches(d)
         g.lines = [ln for ln in g.lines if not (_near(ln.a, pa) and _near(ln.b, pb))]
         g.lines.append(GLine(pa, pb, ms.colour, label))
-        word = "farthest point" if ms.kind == "farthest" else "distance"
+        word = N_("farthest point") if ms.kind == "farthest" else N_("distance")
         if any(inches(d) in n and _name(state, ms.to) in n for n in g.notes):
             continue
-        g.notes.append(f"{word} {_name(state, ms.from_)} to {_name(state, ms.to)}: {inches(d)}")
+        g.notes.append(
+            _("{what} {a} to {b}: {distance}").format(
+                what=_(word), a=_name(state, ms.from_), b=_name(state, ms.to), distance=inches(d)
+            )
+        )
     g.highlight.update(show.highlight)
 
 

@@ -14,9 +14,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.content_words import content_name
 from game.data.models import BattleMap
 from game.demos.geometry import Geometry, authored, derive
 from game.demos.schema import DemoFile, Facts, StepExpect
+from game.i18n import _
 from game.rules import Action, DiceScriptError, Event, Game, IllegalActionError, ScriptedDice, State
 
 TOL = 0.01  # inches (and any other float) when comparing expected values
@@ -225,11 +227,22 @@ def check_facts(f: Facts, state: State, where: str) -> list[str]:
 # --- running -------------------------------------------------------------------------------
 
 
+def shown(demo: DemoFile) -> DemoFile:
+    """`demo` with its title and summary in the language in use (issue 22), for the screen and
+    the GIF; the same object in English. The captions are translated as the frames are made."""
+    meta = demo.demo
+    title, summary = content_name(meta.title), content_name(meta.summary)
+    if (title, summary) == (meta.title, meta.summary):
+        return demo
+    return demo.model_copy(update={"demo": meta.model_copy(update={"title": title, "summary": summary})})
+
+
 def run_demo(demo: DemoFile, strict: bool = False, label: str | None = None) -> DemoRun:
     """Play every step; collect frames and every mismatch (raise them together with `strict`)."""
     label = label or f"maps/demos/{demo.demo.id}.toml"
     state = build_state(demo)
-    frames = [Frame(0, demo.intro or demo.demo.summary or demo.demo.title, state.clone(), rules=list(demo.demo.rules))]
+    intro = content_name(demo.intro or demo.demo.summary or demo.demo.title)
+    frames = [Frame(0, intro, state.clone(), rules=list(demo.demo.rules))]
     g0 = Geometry()
     problems: list[str] = []
     authored(g0, state, demo.intro_show, problems, f"{label}: intro")
@@ -241,14 +254,14 @@ def run_demo(demo: DemoFile, strict: bool = False, label: str | None = None) -> 
         mine: list[str] = []
         events: list[Event] = []
         refused = None
-        caption = step.caption
+        caption = content_name(step.caption)
         if step.refused is not None:
             reasons = state.explain(action)
             if not reasons:
                 mine.append(f"{where}: expected the engine to refuse {action.type}, but it is legal")
             else:
                 refused = reasons[0]
-                caption = f"{step.caption}\nRefused: {refused}"
+                caption = caption + "\n" + _("Refused: {reason}").format(reason=refused)
                 if step.refused.rule not in refused:
                     mine.append(f"{where}.refused.rule: the reason does not mention {step.refused.rule}: {refused}")
                 for word in step.refused.contains:
@@ -291,7 +304,7 @@ def run_demo(demo: DemoFile, strict: bool = False, label: str | None = None) -> 
         problems.append(
             f"{label}: dice: {state.dice.remaining()} scripted dice were never rolled: {state.dice.script!r}"
         )
-    run = DemoRun(demo, frames, problems)
+    run = DemoRun(shown(demo), frames, problems)
     if strict and problems:
         raise DemoMismatch("\n".join(problems))
     return run
