@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.content_words import content_name as cn
 from game.data.models import Ability, EffectSpec, Footprint, ManifestationScroll, RemovalRule, Weapon
 from game.i18n import N_, _, ngettext
 from game.rules import query
@@ -87,7 +88,7 @@ def weapon_line(w: Weapon, hit_mod: int = 0) -> str:
     rng = f'{_g(w.range)}"' if w.range > 0 else _("melee")
     hit = _("Hit {v}+").format(v=w.hit) + (f" ({hit_mod:+d})" if hit_mod else "")
     parts = [
-        f"{w.name}: {rng}",
+        f"{cn(w.name)}: {rng}",
         _("Attacks {v}").format(v=w.attacks),
         hit,
         _("Wound {v}+").format(v=w.wound),
@@ -122,7 +123,7 @@ def unit_card(state, uid: str) -> Card:
     lines: list[Line] = []
     sub = ngettext(
         "Player {n}, {army}: {live}/{models} model", "Player {n}, {army}: {live}/{models} models", len(u.models)
-    ).format(n=u.player, army=state.game.army(u.player).name, live=len(live), models=len(u.models))
+    ).format(n=u.player, army=cn(state.game.army(u.player).name), live=len(live), models=len(u.models))
     # characteristics, with what modifies them now
     kind, allowance = query.allowance(state, uid) if u.alive else ("normal", ws.move)
     move = _('Move {move}"').format(move=_g(ws.move)) + (
@@ -188,11 +189,11 @@ def unit_card(state, uid: str) -> Card:
             bad = b.kind.endswith("debuff")
             lines.append(
                 Line(
-                    f"{what} ({src.name if src else _('an ability')}), {_until(state, b.until_hero_of)}",
+                    f"{what} ({cn(src.name) if src else _('an ability')}), {_until(state, b.until_hero_of)}",
                     BAD if bad else GOOD,
                 )
             )
-    return Card(u.name, sub, tuple(lines))
+    return Card(cn(u.name), sub, tuple(lines))
 
 
 # --- abilities ----------------------------------------------------------------------------
@@ -224,7 +225,7 @@ def effect_words(state, spec: EffectSpec, caster_player: int | None = None) -> s
             _('Move {move}"').format(move=_g(scroll.move)),
             _("banishment {v}+").format(v=scroll.banishment),
         ]
-        return _("summons {name} ({tags})").format(name=scroll.name, tags=", ".join(tags))
+        return _("summons {name} ({tags})").format(name=cn(scroll.name), tags=", ".join(tags))
     return h.replace("_", " ")
 
 
@@ -318,7 +319,7 @@ def manifestation_card(state, mid: str) -> Card:
     kind = _("Endless spell") if scroll.kind == "endless_spell" else _("Invocation")
     summoner = state.units.get(m.summoner)
     sub = _("{kind} of player {n}").format(kind=kind, n=m.player) + (
-        ", " + _("summoned by {unit}").format(unit=summoner.name) if summoner is not None else ""
+        ", " + _("summoned by {unit}").format(unit=cn(summoner.name)) if summoner is not None else ""
     )
     if scroll.predatory and scroll.move > 0:
         lines.append(
@@ -367,7 +368,7 @@ def manifestation_card(state, mid: str) -> Card:
             lines.append(
                 Line(
                     _('Wholly within {range}" of {unit}: it can be controlled (E7)').format(
-                        range=_g(cz.range), unit=summoner.name if summoner else _("its summoner")
+                        range=_g(cz.range), unit=cn(summoner.name) if summoner else _("its summoner")
                     )
                 )
             )
@@ -400,7 +401,7 @@ def terrain_card(state, index: int) -> Card:
     """A terrain feature's traits in words."""
     t = state.game.battlefield.map.terrain[index]
     lines = tuple(Line(_(_TRAIT_WORDS[tr])) for tr in t.traits) or (Line(_("No traits: open ground")),)
-    return Card(t.name, _("Terrain"), lines)
+    return Card(cn(t.name), _("Terrain"), lines)
 
 
 def objective_card(state, index: int) -> Card:
@@ -416,7 +417,7 @@ def objective_card(state, index: int) -> Card:
         ),
         Line(_("Held by player {n}").format(n=held) if held else _("Held by nobody yet"), GOOD if held else DIM),
     ]
-    return Card(o.name or _("Objective {n}").format(n=index + 1), _("Objective"), tuple(lines))
+    return Card(cn(o.name) or _("Objective {n}").format(n=index + 1), _("Objective"), tuple(lines))
 
 
 # --- what is under the pointer ------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.content_words import content_name as cn
 from game.i18n import N_, _
 
 
@@ -42,7 +43,7 @@ def maps(current: str | None = None) -> list[Choice]:
         except Exception:  # a broken map file of the player's: offer it by its file name
             out.append(Choice(i, Path(i).stem.replace("_", " "), N_("this map file cannot be read")))
             continue
-        out.append(Choice(i, m.name, m.description))
+        out.append(Choice(i, cn(m.name), cn(m.description)))
     return out
 
 
@@ -50,7 +51,7 @@ def armies() -> list[Choice]:
     """The shipped armies, by name."""
     from game.data.content import default_content
 
-    found = [Choice(a.id, a.name, a.description) for a in default_content().armies.values()]
+    found = [Choice(a.id, cn(a.name), cn(a.description)) for a in default_content().armies.values()]
     return sorted(found, key=lambda c: c.name)
 
 

@@ -15,10 +15,12 @@ import re
 from dataclasses import fields as dc_fields
 from typing import Any
 
+from game.content_words import content_name as cn
 from game.i18n import N_, _, ngettext
 from game.rules import Action
 from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
 from game.ui import phase_words as words
+from game.ui.engine_words import engine_text
 from game.ui.intents import intent
 from game.ui.labels import describe, name_of
 from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button, spent_button
@@ -188,12 +190,12 @@ def _caster_reason(st, uid: str) -> tuple[str, str]:
         for a in _known(st, uid):
             why = query.ability_unavailable(st, uid, a)
             if why is not None and why.code == "power_spent":
-                return spent_words(why.code, why.rule, why.message), why.message
+                return spent_words(why.code, why.rule, why.message), engine_text(why.message, st)
         return _("no uses left this phase (M1)"), ""
     for a in _known(st, uid):
         why = query.ability_unavailable(st, uid, a)
         if why is not None:
-            return _("nothing it can use now"), why.message
+            return _("nothing it can use now"), engine_text(why.message, st)
     return _("nothing it can use now"), ""
 
 
@@ -221,13 +223,13 @@ def hero_control(ctx: PanelContext) -> PanelView:
             ws = st.game.warscroll(st.units[uid].warscroll)
             if uid not in usable:
                 short, full = _caster_reason(st, uid)
-                view.buttons.append(spent_button(st.units[uid].name, short, full))
+                view.buttons.append(spent_button(cn(st.units[uid].name), short, full))
                 continue
             kinds = "/".join(k for k, lv in ((_("WIZARD"), ws.wizard_level), (_("PRIEST"), ws.priest_level)) if lv)
             left = query.power_left(st, uid)
             view.buttons.append(
                 ButtonSpec(
-                    f"{st.units[uid].name}",
+                    f"{cn(st.units[uid].name)}",
                     intent("select", unit=uid),
                     odds=_("{kinds}: {left} of {total} uses left this phase").format(
                         kinds=kinds, left=left, total=max(ws.wizard_level, ws.priest_level)
@@ -239,7 +241,7 @@ def hero_control(ctx: PanelContext) -> PanelView:
         view.buttons += [option_button(ctx, o) for o in other]
         return view
     mine = [o for o in magic if o.unit == unit]
-    view.title = _("{player}: {unit}").format(player=words.player(d.player), unit=st.units[unit].name)
+    view.title = _("{player}: {unit}").format(player=words.player(d.player), unit=cn(st.units[unit].name))
     view.back = ButtonSpec(_("Back to the casters"), intent("select", unit=None), role="nav")
     models = sorted({o.model for o in mine})
     model = sel.get("model")
@@ -332,7 +334,7 @@ def _spent_slot(st, player: int, unit: str, model: int, key: str, several: bool)
     if key.startswith("banish:"):
         mid = key.split(":", 1)[1]
         reasons = st.explain(Banish(player=player, unit=unit, manifestation=mid, model=model))
-        full = reasons[0] if reasons else ""
+        full = engine_text(reasons[0], st) if reasons else ""
         return spent_button(_("Banish {name}").format(name=name_of(st, mid)), spent_words(None, None, full), full)
     ab = st.game.content.abilities[key]
     label = f"{ab.name} ({ab.value}+)"
@@ -341,7 +343,7 @@ def _spent_slot(st, player: int, unit: str, model: int, key: str, several: bool)
         return spent_button(
             label, _("not from model {n} (E5)").format(n=model + 1) if several else _("not possible now")
         )
-    return spent_button(label, spent_words(why.code, why.rule, why.message), why.message)
+    return spent_button(label, spent_words(why.code, why.rule, why.message), engine_text(why.message, st))
 
 
 @control("unbind")
@@ -370,9 +372,9 @@ def ritual_control(ctx: PanelContext) -> PanelView:
         title=_("Player {p}: bank or spend?").format(p=d.player),
         lines=[
             _("{unit} rolled {roll} chanting {prayer} (needs {value}); ritual points {points} (M5).").format(
-                unit=st.units[d.data["unit"]].name,
+                unit=cn(st.units[d.data["unit"]].name),
                 roll=d.data["roll"],
-                prayer=pr.name,
+                prayer=cn(pr.name),
                 value=pr.value,
                 points=d.data["ritual_points"],
             )
@@ -389,7 +391,7 @@ def summon_control(ctx: PanelContext) -> PanelView:
     scroll = st.game.content.manifestations[d.data["scroll"]]
     setup = scroll.setup
     view = PanelView(
-        title=_("Player {p}: set up {name}").format(p=d.player, name=scroll.name),
+        title=_("Player {p}: set up {name}").format(p=d.player, name=cn(scroll.name)),
         lines=[
             (
                 _(

@@ -14,31 +14,32 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.ai.reason import Reason, words
+from game.content_words import content_name as cn
 from game.i18n import N_, _, language, ngettext
 from game.rules import Action, DiceRolled, Event, query
 
 
 def name_of(state, thing: Any) -> str:
-    """A unit's or manifestation's name from its id (never the id itself); other values as
-    they are. Several manifestations of one warscroll on the battlefield are numbered in the
-    order they were set up ("Kiln Golem 2")."""
+    """A unit's or manifestation's name from its id (never the id itself), in the player's
+    language (content_words); other values as they are. Several manifestations of one warscroll
+    on the battlefield are numbered in the order they were set up ("Kiln Golem 2")."""
     if isinstance(thing, str):
         if thing in state.units:
-            return state.units[thing].name
+            return cn(state.units[thing].name)
         m = state.manifestations.get(thing)
         if m is not None:
-            name = state.game.content.manifestations[m.scroll].name
+            name = cn(state.game.content.manifestations[m.scroll].name)
             same = [k for k, o in state.manifestations.items() if o.scroll == m.scroll]
             return f"{name} {same.index(thing) + 1}" if len(same) > 1 else name
         ab = state.game.content.abilities.get(thing)
         if ab is not None:
-            return ab.name
+            return cn(ab.name)
         scroll = state.game.content.manifestations.get(thing)
         if scroll is not None:
-            return scroll.name
+            return cn(scroll.name)
         seen = _seen_scrolls(state).get(thing)
         if seen is not None and seen in state.game.content.manifestations:
-            return state.game.content.manifestations[seen].name
+            return cn(state.game.content.manifestations[seen].name)
         if _MANIFESTATION_ID.fullmatch(thing):
             return _("a manifestation")  # gone before its scroll was seen: still never the id
     return str(thing)
@@ -80,7 +81,8 @@ def plain(state, text: str) -> str:
     (`name_of`): ids never reach the screen."""
     if not text:
         return text
-    key = (tuple(state.units), tuple((k, m.scroll) for k, m in state.manifestations.items()))
+    # the names are in the language in use: a switch makes another entry
+    key = (language(), tuple(state.units), tuple((k, m.scroll) for k, m in state.manifestations.items()))
     found = _PLAIN.get(key)
     if found is None:
         if len(_PLAIN) > 64:
@@ -104,7 +106,7 @@ def _gone(state, ev: Event) -> str:
     if ev.manifestation in state.manifestations or not getattr(ev, "scroll", ""):
         return name_of(state, ev.manifestation)
     scroll = state.game.content.manifestations.get(ev.scroll)
-    return scroll.name if scroll else _("a manifestation")
+    return cn(scroll.name) if scroll else _("a manifestation")
 
 
 def _humanise(word: str) -> str:
@@ -178,7 +180,8 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
             f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); "
             f"fail on 1: {pct(query.odds.prayer_fail_chance())}"
         )
-        return _with_notes(state, OptionLabel(f"{pr.name} ({pr.value}+){target}", o, pr.text), action.prayer, action)
+        label = OptionLabel(f"{cn(pr.name)} ({pr.value}+){target}", o, cn(pr.text))
+        return _with_notes(state, label, action.prayer, action)
     if t == "Banish":
         from game.rules.query import banish_bonus
 
@@ -449,7 +452,7 @@ def _event_line(state, ev: Event) -> str:
     if t == "ManifestationSummoned":
         return _t(
             N_("{name} set up at ({x}, {y}) by {summoner}"),
-            name=g.content.manifestations[ev.scroll].name,
+            name=cn(g.content.manifestations[ev.scroll].name),
             x=f"{ev.x:.1f}",
             y=f"{ev.y:.1f}",
             summoner=n(ev.summoner),
@@ -457,7 +460,7 @@ def _event_line(state, ev: Event) -> str:
     if t == "SummonFailed":
         return _t(
             N_("Summoning {name} failed: {reason}"),
-            name=g.content.manifestations[ev.scroll].name,
+            name=cn(g.content.manifestations[ev.scroll].name),
             reason=reason_words(state, ev.reason),
         )
     if t == "BanishAttempted":
@@ -474,7 +477,7 @@ def _event_line(state, ev: Event) -> str:
         why = _REMOVED.get(ev.reason)
         why_text = _(why) if why is not None else ev.reason.replace("_", " ")
         if ev.scroll in g.content.manifestations:
-            return _t(N_("{name} is removed: {why}"), name=g.content.manifestations[ev.scroll].name, why=why_text)
+            return _t(N_("{name} is removed: {why}"), name=cn(g.content.manifestations[ev.scroll].name), why=why_text)
         return _t(N_("A manifestation is removed: {why}"), why=why_text)
     if t == "DamageDealt":
         kw = dict(unit=n(ev.unit), amount=ev.amount, source=_source(state, ev.source))
@@ -581,7 +584,7 @@ def no_save_words(state, ev) -> str:
 
 def _objective(state, ev, n) -> str:
     o = state.game.battlefield.map.objectives[ev.objective]
-    kw = dict(objective=o.name, a=ev.scores[0], b=ev.scores[1])
+    kw = dict(objective=cn(o.name), a=ev.scores[0], b=ev.scores[1])
     if ev.player:
         return _t(N_("{objective}: held by player {player} (control {a} to {b})"), player=ev.player, **kw)
     return _t(N_("{objective}: held by nobody (control {a} to {b})"), **kw)
@@ -1158,7 +1161,7 @@ def recap_line(state, ev: Event) -> str:
             _t(
                 N_("{summoner} summoned {name}"),
                 summoner=n(ev.summoner),
-                name=state.game.content.manifestations[ev.scroll].name,
+                name=cn(state.game.content.manifestations[ev.scroll].name),
             ),
         )
     if t == "VictoryPoints":

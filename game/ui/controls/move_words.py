@@ -19,6 +19,7 @@ from typing import Any
 
 from game.i18n import N_, _
 from game.rules import Problem
+from game.ui.engine_words import engine_text
 from game.ui.labels import name_of, plain
 
 KIND_WORD = {
@@ -61,7 +62,7 @@ def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> s
     (normal, run, retreat, charge); `ends` the mover's shapes where the move would end (to name
     the enemy of a combat-range stop)."""
     if not isinstance(problem, Problem) or not problem.code:
-        return plain(state, problem)
+        return plain(state, engine_text(problem, state))
     f, rule = problem.facts, problem.rule
     code = problem.code
     if code == "blocked":

@@ -30,6 +30,7 @@ from game.rules import Charge, DeployUnit, FailCharge, MoveUnit, Retreat, Run
 from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
+from game.ui.engine_words import engine_text
 from game.ui.intents import intent
 from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button, spent_button
 from game.ui.render.field import Ring
@@ -175,7 +176,7 @@ class UnitDragTool(FieldTool):
             try:
                 check_own_mover(st, self.player, uid)  # the engine says why a manifestation cannot move
             except IllegalActionError as exc:
-                return plain(st, exc.message)
+                return plain(st, engine_text(exc.message, st))
         if self.mode == "deploy":
             return None
         if self.mode == "charge":
@@ -484,7 +485,7 @@ class UnitDragTool(FieldTool):
             if text:
                 ov.marks.append(Label(cx, bottom, text, theme.ACCENT, 14, dy=6))
             if not ok:
-                hint = (self.reasons[0], theme.TEXT_BAD)
+                hint = (engine_text(self.reasons[0], self.state), theme.TEXT_BAD)
             else:
                 verb = {"deploy": _("Release to set up here"), "charge": _("Charge ends here")}.get(
                     self.mode, _("Legal")
@@ -632,7 +633,7 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
                     _("{verb} (Enter)").format(verb=verb),
                     intent("tool", name="commit"),
                     "" if t.dragging else t.left_text(),
-                    t.reasons[0] if t.reasons else "",
+                    engine_text(t.reasons[0], t.state) if t.reasons else "",
                     enabled=not t.reasons,
                 )
             )

@@ -17,6 +17,7 @@ import pygame
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextBox
 
 from game import i18n
+from game.content_words import content_name as cn
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
 from game.i18n import N_, _, ngettext
@@ -31,6 +32,7 @@ from game.ui.controllers import HumanController
 from game.ui.controls import declare
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
+from game.ui.engine_words import engine_text
 from game.ui.intents import Intent, intent
 from game.ui.labels import bot_note, event_line, name_of, note_words, plain, tray_entries
 from game.ui.recap import recap
@@ -204,7 +206,7 @@ class BattleScene(Scene):
         return None
 
     def say(self, text: str, colour=theme.TEXT) -> None:
-        self.message, self.message_colour = plain(self.state, text), colour
+        self.message, self.message_colour = plain(self.state, engine_text(text, self.state)), colour
         self.message_at = self.clock
 
     def local(self, pos) -> tuple[int, int]:
@@ -1002,7 +1004,7 @@ class BattleScene(Scene):
             hint = _(
                 '{unit} (player {n}): Move {move}", Health {health}, Save {save}+, {models}, base {base}mm'
             ).format(
-                unit=u.name,
+                unit=cn(u.name),
                 n=u.player,
                 move=f"{ws.move:g}",
                 health=ws.health,
@@ -1062,7 +1064,7 @@ class BattleScene(Scene):
                 # drawn as a mark, not `ov.sight_line`: dashed and crossed when blocked (not colour alone)
                 ov.marks.append(sight_mark(s.line, s.visible, ov.blocked_bases, pieces))
                 d = distance(model_circle(st, ou, om), self._shape_of(self.hover, self.hover_model))
-                who = st.units[ou].name
+                who = cn(st.units[ou].name)
                 sees = (
                     _('{unit} sees the target, {d}" away')
                     if s.visible
@@ -1084,7 +1086,7 @@ class BattleScene(Scene):
         ):
             reasons = self._explain(view.probe(self.hover))
             if reasons:
-                hint, hint_col = _("Not a legal target: {why}").format(why=reasons[0]), theme.TEXT_BAD
+                hint, hint_col = _("Not a legal target: {why}").format(why=engine_text(reasons[0], st)), theme.TEXT_BAD
         # a point choice: the ghost, green or red with the reason
         if view is not None and view.point is not None and not hidden:
             p = view.point
@@ -1107,7 +1109,7 @@ class BattleScene(Scene):
                 ov.ghost_ok = not reasons
                 if reasons:  # not colour alone: a cross on the illegal spot
                     ov.marks.append(Cross(x, y, theme.GHOST_BAD))
-                hint = _("Legal: click to set up here") if not reasons else reasons[0]
+                hint = _("Legal: click to set up here") if not reasons else engine_text(reasons[0], st)
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
         # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
         if self.tool is not None and not hidden and self.human_to_act() is not None:
@@ -1234,7 +1236,7 @@ class BattleScene(Scene):
             if cz.reason == "out_of_range"
             else _('wholly within {r}" of {unit}, which summoned it (E7)')
         )
-        return ring, f"{stats}; " + word.format(r=r, unit=st.units[m.summoner].name)
+        return ring, f"{stats}; " + word.format(r=r, unit=cn(st.units[m.summoner].name))
 
     # --- draw ----------------------------------------------------------------------------------
 
@@ -1278,7 +1280,7 @@ class BattleScene(Scene):
                 surface,
                 area,
                 self.handover_title(),
-                _("Pass the device to player {n} ({army}).").format(n=p, army=st.game.army(p).name)
+                _("Pass the device to player {n} ({army}).").format(n=p, army=cn(st.game.army(p).name))
                 + " "
                 + _handover_detail(self),
                 theme.player_colour(st, p),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.content_words import content_name as cn
 from game.demos.geometry import Geometry
 from game.demos.runner import DemoRun, Frame
 from game.i18n import N_, _
@@ -64,7 +65,7 @@ def draw_geometry(surf, state, renderer: FieldRenderer, geo: Geometry) -> None:
         top = min(p[1] for p in xs) - r - 8
         renderer.add_label(
             renderer.text_label(
-                "unit", u.name, [("midtop", (cx, bottom)), ("midbottom", (cx, top))], theme.TEXT, PRI_NAME
+                "unit", cn(u.name), [("midtop", (cx, bottom)), ("midbottom", (cx, top))], theme.TEXT, PRI_NAME
             )
         )
     for mid, colour in geo.highlight.items():

@@ -13,6 +13,7 @@ from game.rules import Action, game_for
 from game.ui import theme
 from game.ui.controllers import ReplayController
 from game.ui.decisions import ButtonSpec, PanelView
+from game.ui.engine_words import engine_text
 from game.ui.intents import Intent, intent
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import Session
@@ -95,7 +96,7 @@ class ReplayScene(BattleScene):
             self._stop(
                 i,
                 _("step {i}: the recorded {action} is illegal here: {why}").format(
-                    i=i, action=act.type, why=reasons[0]
+                    i=i, action=act.type, why=engine_text(reasons[0])
                 ),
             )
             return
