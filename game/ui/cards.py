@@ -179,7 +179,7 @@ def unit_card(state, uid: str) -> Card:
                 else:
                     style = TEXT
                 kind_word = _("spell") if k == "spell" else _("prayer")
-                lines.append(Line(f"{ab.name} ({kind_word}, {ab.value}+, {_range_words(ab)}){note}", style))
+                lines.append(Line(f"{cn(ab.name)} ({kind_word}, {ab.value}+, {_range_words(ab)}){note}", style))
     # timed buffs and debuffs
     if u.buffs:
         lines.append(Line(_("Active effects"), HEAD))

@@ -736,13 +736,13 @@ _AMOUNT_WORDS = {"damage": N_("{what} damage"), "healing": N_("{what} healing"),
 def purpose_words(state, purpose: str) -> str:
     """A roll's purpose as a player reads it: names, not ids; "4+ (-1 to hit)", not "(4+-1)"."""
     if mt := _HIT.fullmatch(purpose):
-        return _t(N_("{weapon} hit rolls, {hit}"), weapon=mt["w"], hit=_hit_words(mt["hit"], mt["mod"]))
+        return _t(N_("{weapon} hit rolls, {hit}"), weapon=cn(mt["w"]), hit=_hit_words(mt["hit"], mt["mod"]))
     if mt := _WOUND.fullmatch(purpose):
-        return _t(N_("{weapon} wound rolls, {wound}+"), weapon=mt["w"], wound=mt["wound"])
+        return _t(N_("{weapon} wound rolls, {wound}+"), weapon=cn(mt["w"]), wound=mt["wound"])
     if mt := _SAVE.fullmatch(purpose):
         return _t(N_("save rolls, {need}+ after rend {rend}"), need=mt["need"], rend=mt["rend"])
     if mt := _WARD.fullmatch(purpose):
-        return _t(N_("ward rolls, {ward}+, for {unit}"), ward=mt["ward"], unit=mt["who"])
+        return _t(N_("ward rolls, {ward}+, for {unit}"), ward=mt["ward"], unit=cn(mt["who"]))
     if mt := _REMOVAL.fullmatch(purpose):
         return _t(
             N_("{name} removal roll (removed on {value} or less)"), name=_removal_name(state, mt), value=mt["value"]
@@ -752,7 +752,8 @@ def purpose_words(state, purpose: str) -> str:
     if language() != "en":
         for pat, template in _PURPOSES:
             if mt := pat.fullmatch(purpose):
-                return plain(state, _t(template, **mt.groupdict()))
+                found = {k: cn(v) if k in ("spell", "prayer") else v for k, v in mt.groupdict().items()}
+                return plain(state, _t(template, **found))
         if mt := _AMOUNT.fullmatch(purpose):
             what = plain(state, _content_words(state, mt["what"]))
             return _t(_AMOUNT_WORDS[mt["kind"]], what=what)
@@ -871,14 +872,14 @@ def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
         )
         text = _t(
             N_("{weapon}: {count}{sixes}"),
-            weapon=mt["w"],
+            weapon=cn(mt["w"]),
             count=_of_words("hit", sum(marks), n, _hit_words(mt["hit"], mt["mod"])),
             sixes=sixes,
         )
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WOUND.fullmatch(ev.purpose):
         marks = tuple(o.wound_roll_wounds(x, int(mt["wound"])) for x in d)
-        text = _t(N_("{weapon}: {count}"), weapon=mt["w"], count=_of_words("wound", sum(marks), n, mt["wound"]))
+        text = _t(N_("{weapon}: {count}"), weapon=cn(mt["w"]), count=_of_words("wound", sum(marks), n, mt["wound"]))
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _SAVE.fullmatch(ev.purpose):
         need, rend = int(mt["need"]), int(mt["rend"])
@@ -894,7 +895,7 @@ def _per_die(state, evs: list[Event], i: int) -> TrayEntry | None:
         return TrayEntry(d, text, None, ev.rule, marks)
     if mt := _WARD.fullmatch(ev.purpose):
         marks = tuple(o.ward_roll_stops(x, int(mt["ward"])) for x in d)
-        text = _t(N_("{unit}: {count}"), unit=mt["who"], count=_of_words("ward", sum(marks), n, mt["ward"]))
+        text = _t(N_("{unit}: {count}"), unit=cn(mt["who"]), count=_of_words("ward", sum(marks), n, mt["ward"]))
         return TrayEntry(d, text, None, ev.rule, marks)
     return None
 

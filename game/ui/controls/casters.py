@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.content_words import content_name as cn
 from game.i18n import _, ngettext
 from game.ui import theme, widgets
 from game.ui.controls.base import FieldTool, phase_is, tool
@@ -76,7 +77,7 @@ class CasterModelTool(FieldTool):
         m = self.hovered_model()
         if m is None:
             return (
-                _("{unit}: pick the model that acts, on its button or its base (E5)").format(unit=u.name),
+                _("{unit}: pick the model that acts, on its button or its base (E5)").format(unit=cn(u.name)),
                 theme.TEXT,
             )
         c = model_circle(st, uid, m)
@@ -84,7 +85,7 @@ class CasterModelTool(FieldTool):
         ov.marks.append(Band(c.x, c.y, c.r, 0.25, theme.ACCENT))
         ov.rings += self.rings_from(m)
         return (
-            _("Model {n} of {unit}: ranges and sight are measured from its base (E5)").format(n=m + 1, unit=u.name),
+            _("Model {n} of {unit}: ranges and sight are measured from its base (E5)").format(n=m + 1, unit=cn(u.name)),
             theme.ACCENT,
         )
 
@@ -101,7 +102,7 @@ class CasterModelTool(FieldTool):
         if ab is None or ab.range <= 0 or uid not in st.units:
             return None
         c = model_circle(st, uid, int(it.get("model")))
-        return Ring(c.x, c.y, c.r + ab.range, theme.RING_SPELL, f'{ab.range:g}": {ab.name}')
+        return Ring(c.x, c.y, c.r + ab.range, theme.RING_SPELL, f'{ab.range:g}": {cn(ab.name)}')
 
     def rings_from(self, model: int) -> list[Ring]:
         """The range of each spell, prayer or banish this model may use now, from its base."""
@@ -116,7 +117,7 @@ class CasterModelTool(FieldTool):
             for a in known(st, uid, kind):
                 ab = st.game.content.abilities[a]
                 if a in usable and ab.range > 0:
-                    by_range.setdefault(ab.range, []).append(ab.name)
+                    by_range.setdefault(ab.range, []).append(cn(ab.name))
         c = model_circle(st, uid, model)
         rings = []
         for rng, names in sorted(by_range.items()):

@@ -11,6 +11,7 @@ bots never meet a confirm: they do not choose through the panel.
 
 from __future__ import annotations
 
+from game.content_words import content_name as cn
 from game.i18n import _
 from game.rules import Action, query
 from game.ui import settings
@@ -41,7 +42,7 @@ def declare_text(state, action: Action) -> str:
     if t == "CastSpell":
         sp = g.content.abilities[action.spell]
         text = _("Cast {spell}: 2D6 casting roll, {value}+ needed: {chance}").format(
-            spell=what(sp.name, action.target), value=sp.value, chance=pct(query.odds.cast_chance(sp.value))
+            spell=what(cn(sp.name), action.target), value=sp.value, chance=pct(query.odds.cast_chance(sp.value))
         )
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
         if unb:
@@ -55,7 +56,7 @@ def declare_text(state, action: Action) -> str:
         return _(
             "Chant {prayer}: D6 chanting roll, {value}+ needed with {points} ritual points: {chance}; a 1 fails"
         ).format(
-            prayer=what(pr.name, action.target),
+            prayer=what(cn(pr.name), action.target),
             value=pr.value,
             points=pts,
             chance=pct(query.odds.prayer_chance(pr.value, pts)),

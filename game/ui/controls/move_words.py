@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.content_words import content_name as cn
 from game.i18n import N_, _
 from game.rules import Problem
 from game.ui.engine_words import engine_text
@@ -48,9 +49,9 @@ def token_name(state: Any, mover: str, token: str) -> str:
         return name_of(state, owner) if owner is not None else _("a model")
     if kind == "terrain":
         if rest.isdigit():
-            pieces = [t.name for t in state.game.battlefield.map.terrain if "impassable" in t.traits]
+            pieces = [cn(t.name) for t in state.game.battlefield.map.terrain if "impassable" in t.traits]
             return pieces[int(rest)] if int(rest) < len(pieces) else _("impassable terrain")
-        return rest
+        return cn(rest)
     if token == "edge":
         return _("the battlefield edge")
     return plain(state, token)
@@ -68,7 +69,7 @@ def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> s
     if code == "blocked":
         if f.get("by"):
             return _("blocked by {what} ({rule})").format(what=token_name(state, mover, f["by"][0]), rule=rule)
-        what = name_of(state, f["unit"]) if f.get("unit") else f.get("terrain") or _("impassable terrain")
+        what = name_of(state, f["unit"]) if f.get("unit") else cn(f.get("terrain") or "") or _("impassable terrain")
         return _("blocked by {what} ({rule})").format(what=what, rule=rule)
     if code == "too_far":
         reach = f["reach"]
@@ -85,7 +86,7 @@ def why_stopped(state: Any, mover: str, problem: str, kind: str, ends=None) -> s
             what=name_of(state, owner) if owner else _("a model"), rule=rule
         )
     if code == "on_terrain":
-        return _("would end on {what} ({rule})").format(what=f["terrain"], rule=rule)
+        return _("would end on {what} ({rule})").format(what=cn(f["terrain"]), rule=rule)
     if code == "on_manifestation":
         mids = list(state.manifestations)
         k = f["index"]

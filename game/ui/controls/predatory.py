@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.content_words import content_name as cn
 from game.i18n import _
 from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
@@ -78,7 +79,7 @@ class ControlTool(FieldTool):
             )
         return (
             _("{unit} controls one of them this hero phase: click it (the others go wild, E7)").format(
-                unit=st.units[d["unit"]].name
+                unit=cn(st.units[d["unit"]].name)
             ),
             theme.TEXT,
         )
@@ -91,7 +92,7 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
     data = d.data
     view = PanelView(
         title=_("Player {p}: which manifestation does {unit} control?").format(
-            p=d.player, unit=st.units[data["unit"]].name
+            p=d.player, unit=cn(st.units[data["unit"]].name)
         ),
         lines=[
             _(
@@ -99,7 +100,7 @@ def control_choice_control(ctx: PanelContext) -> PanelView:
                 '{range}" of the models that summoned them (the rings). A unit is one '
                 "wizard, however many models it has: it controls one this hero phase; the others are wild and "
                 "either player may move them (E5, E7, E8)."
-            ).format(unit=st.units[data["unit"]].name, range=f"{st.game.profile.control_range:g}")
+            ).format(unit=cn(st.units[data["unit"]].name), range=f"{st.game.profile.control_range:g}")
         ],
     )
     for o in d.options:
@@ -219,7 +220,7 @@ class PredatoryMoveTool(FieldTool):
             ov.marks.append(Label(area.centroid.x, area.bounds[3], ring_label, theme.PREDATORY, 13, dy=-10))
         if self.point is None:
             return (
-                _("{name}: move the pointer to preview the move, click to move it (E9)").format(name=scroll.name),
+                _("{name}: move the pointer to preview the move, click to move it (E9)").format(name=cn(scroll.name)),
                 theme.TEXT,
             )
         pv = self.preview(*self.point)
@@ -241,7 +242,9 @@ class PredatoryMoveTool(FieldTool):
         if pv["edge"]:
             words.append(_("touches the battlefield edge: it will be removed (E4)"))
         if pv["crossed"]:
-            words.append(_("passes across {units}").format(units=", ".join(st.units[u].name for u in pv["crossed"])))
+            words.append(
+                _("passes across {units}").format(units=", ".join(cn(st.units[u].name) for u in pv["crossed"]))
+            )
         d = pv["measured"]
         ov.marks.append(
             Label(
@@ -256,7 +259,9 @@ class PredatoryMoveTool(FieldTool):
             )
         )
         text = (
-            _('{name} to ({x}, {y}), {d}" from it').format(name=scroll.name, x=f"{x:.1f}", y=f"{y:.1f}", d=f"{d:.1f}")
+            _('{name} to ({x}, {y}), {d}" from it').format(
+                name=cn(scroll.name), x=f"{x:.1f}", y=f"{y:.1f}", d=f"{d:.1f}"
+            )
             + (": " + "; ".join(words) if words else "")
             + " - "
             + _("click to move")

@@ -29,6 +29,7 @@ import pygame
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from game.content_words import content_name as cn
 from game.i18n import N_, _
 from game.rules import query
 from game.ui import phase_words, theme
@@ -521,12 +522,12 @@ class FieldRenderer:
                 looks.append(
                     (
                         f"{p['name']} ({tags})",
-                        chip([(p["name"], 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
+                        chip([(cn(p["name"]), 12, theme.TEXT, False), (tags, 11, theme.ACCENT, False)]),
                     )
                 )
             if s >= MIN_SCALE_TERRAIN:
-                looks.append((p["name"], text_chip(p["name"], 12, theme.TEXT)))
-                looks.append((p["name"], text_chip(p["name"], 10, theme.TEXT)))
+                looks.append((cn(p["name"]), text_chip(cn(p["name"]), 12, theme.TEXT)))
+                looks.append((cn(p["name"]), text_chip(cn(p["name"]), 10, theme.TEXT)))
             looks.append((f"{p['name']} ({tags})", icon_chip("TERRAIN", theme.TEXT), True))
             out.append(
                 LabelRequest(
@@ -547,7 +548,7 @@ class FieldRenderer:
             ring = OBJECTIVE_RANGE * s
             req = self.text_label(
                 "objective",
-                o.name,
+                cn(o.name),
                 [("midtop", (cx, cy + ring + 2)), ("midbottom", (cx, cy - ring - 2))],
                 _objective_colours(state, i)[1],
                 PRI_OBJECTIVE,
@@ -608,13 +609,13 @@ class FieldRenderer:
         cx, cy = cam.to_screen(m.x, m.y)
         top, bottom = cam.to_screen(minx, maxy)[1], cam.to_screen(maxx, miny)[1]
         colour = theme.PREDATORY if scroll.predatory else theme.TEXT
-        name = scroll.name + (" [" + _("PREDATORY") + "]" if scroll.predatory else "")
+        name = cn(scroll.name) + (" [" + _("PREDATORY") + "]" if scroll.predatory else "")
         looks = [
             (name, text_chip(name, 12, colour, scroll.predatory)),
             (name, text_chip(name, 10, colour, scroll.predatory)),
         ]
         if scroll.predatory:  # the rim and fang still say it: the short name before none
-            looks.append((scroll.name, text_chip(scroll.name, 10, colour, True)))
+            looks.append((cn(scroll.name), text_chip(cn(scroll.name), 10, colour, True)))
         looks.append((name, icon_chip("MANIFESTATION", colour), True))
         if cam.scale < MIN_SCALE_NAMES:  # low zoom: the icon, its name as a tool tip
             looks = looks[-1:]
@@ -635,7 +636,7 @@ class FieldRenderer:
         ctrl = m.flags.get("controlled_by") if isinstance(m.flags, dict) else None
         if ctrl:  # [unit, model] (E7)
             uid = ctrl[0] if isinstance(ctrl, (list, tuple)) else ctrl
-            info.append(_("controlled by {unit}").format(unit=state.units[uid].name if uid in state.units else uid))
+            info.append(_("controlled by {unit}").format(unit=cn(state.units[uid].name) if uid in state.units else uid))
         elif scroll.predatory and m.flags.get("wild"):
             info.append(_("wild"))
         if info:  # at low zoom its icon, the words as a tool tip
@@ -673,7 +674,9 @@ class FieldRenderer:
                     circle(surf, theme.SELECT, c, r + 1, 1)
             if first is not None and (hov or sel):
                 places = [("midtop", (first[0], first[1] + r + 8)), ("midbottom", (first[0], first[1] - r - 18))]
-                self.add_label(self.text_label("unit", u.name, places, theme.TEXT, PRI_HOVER, 13, True, anchor=first))
+                self.add_label(
+                    self.text_label("unit", cn(u.name), places, theme.TEXT, PRI_HOVER, 13, True, anchor=first)
+                )
                 words = _health_words(state, u) if hov else ""
                 if words:  # by the health bar, right of it first (hovered only: a selected
                     # observer's numbers would sit on its own sight lines)

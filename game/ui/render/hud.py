@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.content_words import content_name as cn
 from game.i18n import _, ngettext
 from game.ui import phase_words as words
 from game.ui import theme
@@ -132,8 +133,8 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
     choice = None
     for size in (17, 15):
         for phase in _phase_texts(state):
-            if left_w(phase, size) + GAP + score_w(a1.name, a2.name, size - 2) <= room:
-                choice = (phase, size, a1.name, a2.name)
+            if left_w(phase, size) + GAP + score_w(cn(a1.name), cn(a2.name), size - 2) <= room:
+                choice = (phase, size, cn(a1.name), cn(a2.name))
                 break
         if choice:
             break
@@ -142,7 +143,7 @@ def topbar(surf: pygame.Surface, rect: pygame.Rect, state, decision, note: str =
         f = theme.font(size - 2, bold=True)
         spare = room - left_w(phase, size) - GAP - f.size(f"    {score}")[0]
         each = max(20, spare // 2)
-        choice = (phase, size, _shorten(a1.name, size - 2, each), _shorten(a2.name, size - 2, each))
+        choice = (phase, size, _shorten(cn(a1.name), size - 2, each), _shorten(cn(a2.name), size - 2, each))
     phase, size, n1, n2 = choice
     t = theme.text(phase, size, theme.TEXT, bold=True)
     drawn["phase"] = surf.blit(t, (x0, cy - t.get_height() / 2))

@@ -821,7 +821,7 @@ class BattleScene(Scene):
         y = 6
         inner_w = r.w - 24
         title = UITextBox(
-            f"<b>{_esc(view.title)}</b>",
+            f"<b>{_box(view.title, 17, inner_w, True)}</b>",
             pygame.Rect(6, y, inner_w, -1),
             manager=self.manager,
             container=cont,
@@ -830,7 +830,7 @@ class BattleScene(Scene):
         y += title.rect.h + 2
         if view.lines:
             body = UITextBox(
-                "<br>".join(_esc(s) for s in view.lines),
+                "<br>".join(_box(s, 14, inner_w) for s in view.lines),
                 pygame.Rect(6, y, inner_w, -1),
                 manager=self.manager,
                 container=cont,
@@ -894,7 +894,9 @@ class BattleScene(Scene):
         # the declare text's height: measured by a box made off-screen, then placed
         box_h = 0
         if text:
-            probe = UITextBox(_esc(text), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text")
+            probe = UITextBox(
+                _box(text, 14, inner_w), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text"
+            )
             box_h = probe.rect.h
             probe.kill()
         h = 6 + (box_h + 2 + row + 4 if text else 0) + row + 6
@@ -903,7 +905,7 @@ class BattleScene(Scene):
         y = 4
         if text:
             UITextBox(
-                _esc(text),
+                _box(text, 14, inner_w),
                 pygame.Rect(6, y, inner_w, box_h),
                 manager=self.manager,
                 container=foot,
@@ -1354,6 +1356,17 @@ def _handover_detail(scene: BattleScene) -> str:
 
 def _esc(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _box(s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s` escaped for a pygame-gui text box of `width` pixels. Japanese has no spaces, and
+    pygame-gui would break its "words" with a hyphen: the text is broken beforehand, between
+    characters by Japanese rules (theme.wrap), and the lines joined with <br>."""
+    from game.i18n import language
+
+    if language() != "ja":
+        return _esc(s)
+    return "<br>".join(_esc(line) for line in theme.wrap(s, size, width - 8, bold))
 
 
 def _closest_points(a, b):
