@@ -151,34 +151,45 @@ def _with_notes(state, label: OptionLabel, ability: str, action) -> OptionLabel:
 
 
 def describe(state, action: Action, decision=None) -> OptionLabel:
-    """The label, odds and help for one action."""
+    """The label, odds and help for one action, in the player's language."""
+    from game.ui.phase_words import phase_noun
+
     t = action.type
     g = state.game
     if t == "EndPhase":
         if state.stage == "deployment":
-            return OptionLabel("End deployment", tip="Finish setting up this army (R2)")
-        return OptionLabel(f"End {state.phase.replace('_', ' ')} phase", tip="Shortcut: E")
+            return OptionLabel(_("End deployment"), tip=_("Finish setting up this army (R2)"))
+        return OptionLabel(_t(N_("End {phase}"), phase=phase_noun(state.phase)), tip=_("Shortcut: E"))
     if t == "ChooseTurnOrder":
-        who = "I go first" if action.first == action.player else "Opponent goes first"
+        template = (
+            N_("I go first (player {n})") if action.first == action.player else N_("Opponent goes first (player {n})")
+        )
         return OptionLabel(
-            f"{who} (player {action.first})", tip="The priority winner picks who takes the first turn (R2)"
+            _t(template, n=action.first), tip=_("The priority winner picks who takes the first turn (R2)")
         )
     if t == "CastSpell":
         sp = g.content.abilities[action.spell]
         target = f" -> {name_of(state, action.target)}" if action.target else ""
         unb = unbinder_in_range(state, action.player, action.unit, action.model)
         lands = query.odds.lands_chance(sp.value, unb)
-        o = f"cast {pct(query.odds.cast_chance(sp.value))}, lands {pct(lands)}" + (
-            " (unbinder in range)" if unb else " (no unbinder)"
+        o = _t(
+            N_("cast {cast}, lands {lands} (unbinder in range)")
+            if unb
+            else N_("cast {cast}, lands {lands} (no unbinder)"),
+            cast=pct(query.odds.cast_chance(sp.value)),
+            lands=pct(lands),
         )
-        return _with_notes(state, OptionLabel(f"{sp.name} ({sp.value}+){target}", o, sp.text), action.spell, action)
+        label = OptionLabel(f"{cn(sp.name)} ({sp.value}+){target}", o, cn(sp.text))
+        return _with_notes(state, label, action.spell, action)
     if t == "ChantPrayer":
         pr = g.content.abilities[action.prayer]
         pts = state.units[action.unit].ritual_points
         target = f" -> {name_of(state, action.target)}" if action.target else ""
-        o = (
-            f"answered now {pct(query.odds.prayer_chance(pr.value, pts))} ({pts} ritual pts); "
-            f"fail on 1: {pct(query.odds.prayer_fail_chance())}"
+        o = _t(
+            N_("answered now {now} ({pts} ritual pts); fail on 1: {fail}"),
+            now=pct(query.odds.prayer_chance(pr.value, pts)),
+            pts=pts,
+            fail=pct(query.odds.prayer_fail_chance()),
         )
         label = OptionLabel(f"{cn(pr.name)} ({pr.value}+){target}", o, cn(pr.text))
         return _with_notes(state, label, action.prayer, action)
@@ -188,21 +199,33 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
         m = state.manifestations[action.manifestation]
         scroll = g.content.manifestations[m.scroll]
         bonus = banish_bonus(state, action.player, action.manifestation)
-        o = f"banish {pct(query.odds.banish_chance(scroll.banishment, bonus))} (2D6+{bonus} >= {scroll.banishment})"
-        return OptionLabel(f"Banish {name_of(state, action.manifestation)}", o, "M12")
+        o = _t(
+            N_("banish {chance} (2D6+{bonus} >= {value})"),
+            chance=pct(query.odds.banish_chance(scroll.banishment, bonus)),
+            bonus=bonus,
+            value=scroll.banishment,
+        )
+        return OptionLabel(_t(N_("Banish {name}"), name=name_of(state, action.manifestation)), o, "M12")
     if t == "Dispel":
         from game.rules.query import summoning_value
 
         m = state.manifestations[action.manifestation]
         v = summoning_value(state, m.scroll)
-        o = f"dispel {pct(query.odds.dispel_chance(v))} (2D6 > {v})"
-        return OptionLabel(f"Dispel {name_of(state, action.manifestation)} with {name_of(state, action.unit)}", o, "E3")
+        o = _t(N_("dispel {chance} (2D6 > {value})"), chance=pct(query.odds.dispel_chance(v)), value=v)
+        label = _t(
+            N_("Dispel {name} with {unit}"), name=name_of(state, action.manifestation), unit=name_of(state, action.unit)
+        )
+        return OptionLabel(label, o, "E3")
     if t == "PassDispel":
-        return OptionLabel("Pass: no more dispels", tip="E3")
+        return OptionLabel(_("Pass: no more dispels"), tip="E3")
     if t == "Unbind":
         roll = decision.data.get("roll") if decision is not None else None
-        o = f"unbind {pct(query.odds.unbind_chance(roll))} (2D6 > {roll})" if roll is not None else ""
-        where = ""
+        o = (
+            _t(N_("unbind {chance} (2D6 > {roll})"), chance=pct(query.odds.unbind_chance(roll)), roll=roll)
+            if roll is not None
+            else ""
+        )
+        dist = None
         try:
             from game.geometry.measure import distance
             from game.rules.query import model_circle
@@ -211,30 +234,39 @@ def describe(state, action: Action, decision=None) -> OptionLabel:
             dist = distance(
                 model_circle(state, action.unit, action.model), model_circle(state, d["caster"], d["model"])
             )
-            where = f', {dist:.1f}" away'
         except Exception:
             pass
         n = len(state.units[action.unit].models)
-        model = f" model {action.model + 1}" if n > 1 else ""
-        return OptionLabel(f"Unbind with {name_of(state, action.unit)}{model}{where}", o, "M6")
+        who = name_of(state, action.unit)
+        if n > 1:
+            who = _t(N_("{unit} model {n}"), unit=who, n=action.model + 1)
+        if dist is not None:
+            label = _t(N_('Unbind with {unit}, {d}" away'), unit=who, d=f"{dist:.1f}")
+        else:
+            label = _t(N_("Unbind with {unit}"), unit=who)
+        return OptionLabel(label, o, "M6")
     if t == "DeclineUnbind":
-        return OptionLabel("Let it through", tip="Make no unbind attempt (M6)")
+        return OptionLabel(_("Let it through"), tip=_("Make no unbind attempt (M6)"))
     if t in ("BankRitual", "SpendRitual") and decision is not None:
         d = decision.data
         roll, pts = d.get("roll", 0), d.get("ritual_points", 0)
         pr = g.content.abilities.get(d.get("prayer", ""))
         if t == "BankRitual":
-            return OptionLabel(f"Bank {roll}: ritual points {pts} -> {pts + roll}", "the prayer has no effect", "M5")
+            return OptionLabel(
+                _t(N_("Bank {roll}: ritual points {pts} -> {after}"), roll=roll, pts=pts, after=pts + roll),
+                _("the prayer has no effect"),
+                "M5",
+            )
         if pr is not None:
             total = roll + pts
             ok = total >= pr.value
             return OptionLabel(
-                f"Spend: {roll} + {pts} = {total} vs {pr.value}",
-                "answered: points reset to 0" if ok else "fails: points kept",
+                _t(N_("Spend: {roll} + {pts} = {total} vs {value}"), roll=roll, pts=pts, total=total, value=pr.value),
+                _("answered: points reset to 0") if ok else _("fails: points kept"),
                 "M5",
             )
     if t == "PlaceManifestation":
-        return OptionLabel(f'Set up at ({action.x:.1f}", {action.y:.1f}")')
+        return OptionLabel(_t(N_('Set up at ({x}", {y}")'), x=f"{action.x:.1f}", y=f"{action.y:.1f}"))
     # generic: type name and fields, ids as names
     parts = []
     for f in fields(action):
