@@ -38,6 +38,12 @@ def words(reason: Any) -> str:
         return str(reason)
     if reason.parts:
         return "".join(words(p) for p in reason.parts)
+    from game.content_words import content_name
     from game.i18n import _
 
-    return _(reason.template).format(**{k: words(v) if isinstance(v, Reason) else v for k, v in reason.fields.items()})
+    def field(v: Any) -> Any:  # a Reason in words; a name (the bots keep content names) in the language
+        if isinstance(v, Reason):
+            return words(v)
+        return content_name(v) if isinstance(v, str) else v
+
+    return _(reason.template).format(**{k: field(v) for k, v in reason.fields.items()})
