@@ -115,8 +115,9 @@ def test_an_explanation_is_english_text_and_a_template():
     assert joined == r + " [plan]"
     try:
         i18n.set_language("ko")
-        assert words(r) == "Forge Guard이(가) Reed-Witch 사격: 기대 가치 2.2"
-        assert words(bot_note(2, r)).startswith("AI (플레이어 2): Forge Guard")
+        # the names too: the bots keep English names, words() says them in the language
+        assert words(r) == "대장간 수비대이(가) 갈대 마녀 사격: 기대 가치 2.2"
+        assert words(bot_note(2, r)).startswith("AI (플레이어 2): 대장간 수비대")
         assert words("plain text") == "plain text"
     finally:
         i18n.set_language("en")
