@@ -330,7 +330,7 @@ def settle(state: "State") -> None:
 
 def _check_end_phase(state: "State", action: EndPhase) -> None:
     if state.steps:
-        raise IllegalActionError("phase_ending", f"the {state.phase} phase is already ending", "R2")
+        raise IllegalActionError("phase_ending", f"the {state.phase} phase is already ending", "R2", phase=state.phase)
 
 
 @handles(EndPhase, kinds=("deploy", "phase"), check=_check_end_phase)
