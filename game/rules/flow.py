@@ -347,7 +347,9 @@ def _end_phase(state: "State", action: EndPhase) -> None:
 
 def _check_turn_order(state: "State", action: ChooseTurnOrder) -> None:
     if action.first not in (1, 2):
-        raise IllegalActionError("bad_player", f"first must be player 1 or 2, got {action.first}", "R2")
+        raise IllegalActionError(
+            "bad_player", f"first must be player 1 or 2, got {action.first}", "R2", first=action.first
+        )
 
 
 @handles(ChooseTurnOrder, kinds=("turn_order",), check=_check_turn_order)

@@ -91,6 +91,22 @@ def _cases():
             fight.explain(Fight(player=2, unit="b2", target="a1"))[0],
             "Mire Wardens (b2) cannot fight now: it is not in combat, has no melee weapons or has fought (R4)",
         ),
+        (
+            walk,
+            walk.explain(MoveUnit(player=1, unit="w1", to=((10, 30), (12, 30))))[0],
+            "Pyre-Magister (w1) cannot make a normal move there: give one position per model on the battlefield: "
+            "1, not 2 (G4)",
+        ),
+        (
+            walk,
+            walk.explain(MoveUnit(player=1, unit="foe", to=((50, 38),)))[0],
+            "Mire Wardens (foe) belongs to player 2",
+        ),
+        (
+            walk,
+            walk.explain(MoveUnit(player=1, unit="golem", to=((20, 22), (21, 22))))[0],
+            "Kiln Golem (golem) cannot make a normal move there: give one position, the centre of its footprint, not 2 (G4)",
+        ),
     ]
     return out
 
@@ -108,10 +124,10 @@ def test_e1_e3_m10_r4_refusals_have_no_english_left(lang, code):
         lang(code)
         for said in (engine_text(message, s), engine_text(str(message), s)):
             assert said != str(message) and not _english_left(s, said), (str(message), said)
-            assert not re.search(r"\((beacon|pyre|golem|hound|a1|b2|w|foe)\)", said), said
+            assert not re.search(r"\((beacon|pyre|golem|hound|a1|b2|w[12]?|foe)\)", said), said
         lang("en")
 
 
 def test_engine_text_in_english_is_the_engine_text_without_ids():
     for s, message, english in _cases():
-        assert engine_text(message) == re.sub(r" \((beacon|pyre|golem|hound|a1|b2|w2?)\)", "", str(message))
+        assert engine_text(message) == re.sub(r" \((beacon|pyre|golem|hound|a1|b2|w[12]?|foe)\)", "", str(message))
