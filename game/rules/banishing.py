@@ -49,7 +49,9 @@ if TYPE_CHECKING:
 
 def _reach(state: "State", unit: str, model: int, mid: str, limit: float, rule: str) -> float:
     if mid not in state.manifestations:
-        raise IllegalActionError("unknown_manifestation", f"there is no manifestation {mid!r} on the battlefield", rule)
+        raise IllegalActionError(
+            "unknown_manifestation", f"there is no manifestation {mid!r} on the battlefield", rule, target=mid
+        )
     d = distance(model_circle(state, unit, model), manifestation_shape(state, mid))
     if d > limit + EPS:
         name = scroll_of(state, mid).name
@@ -91,6 +93,9 @@ def _check_banish(state: "State", a: Banish) -> None:
             f"in this profile only {', '.join(_kind_name(k) for k in sorted(state.game.profile.banish_kinds))} "
             "can be banished; dispel it instead (E3)",
             "E3",
+            target=named(state, a.manifestation),
+            kind=kind.replace("_", " "),
+            kinds=", ".join(_kind_name(k) for k in sorted(state.game.profile.banish_kinds)),
         )
     _reach(state, a.unit, a.model, a.manifestation, state.game.profile.banish_range, "M12")
 
@@ -141,6 +146,8 @@ def _check_dispel(state: "State", a: Dispel) -> None:
             "not_dispellable",
             f"{s.name} ({a.manifestation}) is an {s.kind.replace('_', ' ')}: only endless spells can be dispelled (E3)",
             "E3",
+            target=named(state, a.manifestation),
+            kind=s.kind.replace("_", " "),
         )
     if uses(state, a.unit).dispelled:
         raise IllegalActionError(

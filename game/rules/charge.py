@@ -119,7 +119,13 @@ def charge_move_problems(state: "State", d: ChargeMoveFrame, to) -> list[str]:
 def _check_charge_move(state: "State", a: MoveUnit) -> None:
     d = top(state, ChargeMoveFrame)
     if a.unit != d.unit:
-        raise IllegalActionError("wrong_unit", f"{label(state, d.unit)} is charging, not {a.unit}", "R4")
+        raise IllegalActionError(
+            "wrong_unit",
+            f"{label(state, d.unit)} is charging, not {a.unit}",
+            "R4",
+            unit=named(state, d.unit),
+            other=a.unit,
+        )
     problems = charge_move_problems(state, d, a.to)
     if problems:
         raise IllegalActionError(

@@ -19,6 +19,7 @@ import math
 from typing import TYPE_CHECKING
 
 from game.geometry.measure import TOL
+from game.geometry.problem import Named
 from game.rules.actions import Action, Fight, PassFight
 from game.rules.allowances import label
 from game.rules.attacks import Volley, attack_odds, resolve_attacks
@@ -92,18 +93,25 @@ def _next_fighter(state: "State", preferred: int, passed: list[int]) -> None:
 
 def _check_fight(state: "State", a: Fight) -> None:
     if a.unit not in state.units and a.unit not in state.manifestations or commander_of(state, a.unit) != a.player:
-        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units or manifestations")
+        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units or manifestations", unit=a.unit)
     name = _name(state, a.unit)
     if not can_fight(state, a.unit):
         raise IllegalActionError(
             "cannot_fight",
             f"{name} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)",
             "R4",
+            unit=Named(name, a.unit),
         )
     side = state.manifestations[a.unit].player if a.unit in state.manifestations else a.player
     check_attack_target(state, side, a.target)
     if a.target not in fight_targets(state, a.unit):
-        raise IllegalActionError("out_of_reach", f"{a.target} is not within 3\" of {name} (R4)", "R4")
+        raise IllegalActionError(
+            "out_of_reach",
+            f"{a.target} is not within 3\" of {name} (R4)",
+            "R4",
+            target=Named(a.target, a.target),
+            unit=Named(name, a.unit),
+        )
 
 
 def _name(state: "State", thing: str) -> str:

@@ -330,7 +330,7 @@ def settle(state: "State") -> None:
 
 def _check_end_phase(state: "State", action: EndPhase) -> None:
     if state.steps:
-        raise IllegalActionError("phase_ending", f"the {state.phase} phase is already ending", "R2")
+        raise IllegalActionError("phase_ending", f"the {state.phase} phase is already ending", "R2", phase=state.phase)
 
 
 @handles(EndPhase, kinds=("deploy", "phase"), check=_check_end_phase)
@@ -347,7 +347,9 @@ def _end_phase(state: "State", action: EndPhase) -> None:
 
 def _check_turn_order(state: "State", action: ChooseTurnOrder) -> None:
     if action.first not in (1, 2):
-        raise IllegalActionError("bad_player", f"first must be player 1 or 2, got {action.first}", "R2")
+        raise IllegalActionError(
+            "bad_player", f"first must be player 1 or 2, got {action.first}", "R2", first=action.first
+        )
 
 
 @handles(ChooseTurnOrder, kinds=("turn_order",), check=_check_turn_order)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rules.allowances import label
+from game.rules.allowances import label, named
 from game.rules.errors import IllegalActionError
 from game.rules.manifest_units import follows_m10, moves_like_unit
 from game.rules.manifestations import scroll_of
@@ -54,7 +54,11 @@ def check_own_mover(state: "State", player: int, thing: str) -> None:
         s = scroll_of(state, thing)
         if m.player != player:
             raise IllegalActionError(
-                "not_your_unit", f"{label(state, thing)} belongs to player {m.player}'s army", "M10"
+                "not_your_unit",
+                f"{label(state, thing)} belongs to player {m.player}'s army",
+                "M10",
+                unit=named(state, thing),
+                player=m.player,
             )
         if not follows_m10(state, thing):
             raise IllegalActionError(
@@ -62,6 +66,8 @@ def check_own_mover(state: "State", player: int, thing: str) -> None:
                 f"{label(state, thing)} is an {s.kind.replace('_', ' ')}: "
                 "in this profile it does not move like a unit (E1)",
                 "E1",
+                unit=named(state, thing),
+                kind=s.kind.replace("_", " "),
             )
         if s.predatory:
             raise IllegalActionError(
@@ -69,17 +75,26 @@ def check_own_mover(state: "State", player: int, thing: str) -> None:
                 f"{label(state, thing)} is PREDATORY: "
                 "it moves only by the predatory procedure at the end of each hero phase (M10, E6)",
                 "M10",
+                unit=named(state, thing),
             )
         if s.move <= 0:
             raise IllegalActionError(
-                "cannot_move", f"{label(state, thing)} has Move \"-\": it cannot move (M10)", "M10"
+                "cannot_move",
+                f"{label(state, thing)} has Move \"-\": it cannot move (M10)",
+                "M10",
+                unit=named(state, thing),
             )
         return
     u = state.units.get(thing)
     if u is None or not u.alive:
-        raise IllegalActionError("unknown_unit", f"there is no unit {thing!r} on the battlefield")
+        raise IllegalActionError("unknown_unit", f"there is no unit {thing!r} on the battlefield", unit=thing)
     if u.player != player:
-        raise IllegalActionError("not_your_unit", f"{label(state, thing)} belongs to player {u.player}")
+        raise IllegalActionError(
+            "not_your_unit",
+            f"{label(state, thing)} belongs to player {u.player}",
+            unit=named(state, thing),
+            player=u.player,
+        )
 
 
 def walker_weapons(state: "State", mid: str, ranged: bool) -> list:

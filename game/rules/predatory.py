@@ -65,6 +65,7 @@ from game.geometry.measure import (
     swept_hits,
     wholly_within,
 )
+from game.geometry.problem import Named
 from game.geometry.shapes import Circle, Shape, to_shapely
 from game.rules import removal
 from game.rules.actions import Action
@@ -243,6 +244,9 @@ def _check_choose(state: "State", a: ChooseControlled) -> None:
             "not_a_candidate",
             f"{d.unit} cannot control {a.manifestation!r}; choose one of {', '.join(d.candidates)} (E7)",
             "E7",
+            unit=Named(d.unit, d.unit),
+            thing=Named(repr(a.manifestation), a.manifestation),
+            choices=", ".join(d.candidates),
         )
 
 
@@ -433,7 +437,12 @@ def _check_move(state: "State", a: MovePredatory) -> None:
             else "it is controlled or has already moved this phase"
         )
         raise IllegalActionError(
-            "not_eligible", f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)", "E8"
+            "not_eligible",
+            f"player {a.player} cannot move {_name(state, a.manifestation)} now: {why} (E8)",
+            "E8",
+            player=a.player,
+            thing=Named(_name(state, a.manifestation), a.manifestation),
+            why=why,
         )
     p = point_problem(state, a.manifestation, a.x, a.y)
     if p:

@@ -23,9 +23,14 @@ def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: t
     model is on the battlefield (E5)."""
     u = state.units.get(unit_id)
     if u is None:
-        raise IllegalActionError("unknown_unit", f"there is no unit {unit_id!r}")
+        raise IllegalActionError("unknown_unit", f"there is no unit {unit_id!r}", unit=unit_id)
     if u.player != player:
-        raise IllegalActionError("not_your_unit", f"{u.name} ({unit_id}) belongs to player {u.player}")
+        raise IllegalActionError(
+            "not_your_unit",
+            f"{u.name} ({unit_id}) belongs to player {u.player}",
+            unit=Named(f"{u.name} ({unit_id})", unit_id),
+            player=u.player,
+        )
     ws = state.game.warscroll(u.warscroll)
     have = {"WIZARD": ws.wizard_level, "PRIEST": ws.priest_level}
     if not any(have[k] for k in kinds):
@@ -38,10 +43,17 @@ def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: t
             verb=verb,
         )
     if not u.alive:
-        raise IllegalActionError("slain", f"{u.name} ({unit_id}) has been destroyed")
+        raise IllegalActionError(
+            "slain", f"{u.name} ({unit_id}) has been destroyed", unit=Named(f"{u.name} ({unit_id})", unit_id)
+        )
     if not (0 <= model < len(u.models)) or u.models[model].slain:
         raise IllegalActionError(
-            "bad_model", f"{u.name} ({unit_id}) has no model {model} on the battlefield to {verb} from (E5)", "E5"
+            "bad_model",
+            f"{u.name} ({unit_id}) has no model {model} on the battlefield to {verb} from (E5)",
+            "E5",
+            unit=Named(f"{u.name} ({unit_id})", unit_id),
+            model=model,
+            verb=verb,
         )
 
 
@@ -88,7 +100,7 @@ def summon_problem(game: "Game", player: int, warscroll_id: str, scroll_id: str)
 def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Ability:
     ability = state.game.content.abilities.get(ability_id)
     if ability is None or ability.kind != kind:
-        raise IllegalActionError("unknown_ability", f"there is no {kind} {ability_id!r}")
+        raise IllegalActionError("unknown_ability", f"there is no {kind} {ability_id!r}", kind=kind, ability=ability_id)
     if ability_id not in known(state, unit_id, kind):
         u = state.units[unit_id]
         raise IllegalActionError(
@@ -107,11 +119,15 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
     kind = ability.target
     if kind == "none":
         if target is not None:
-            raise IllegalActionError("no_target", f"{ability.name} takes no target")
+            raise IllegalActionError(
+                "no_target", f"{ability.name} takes no target", ability=Named(ability.name, ability.id)
+            )
         return
     if kind == "self":
         if target not in (None, unit_id):
-            raise IllegalActionError("self_only", f"{ability.name} can only affect its user")
+            raise IllegalActionError(
+                "self_only", f"{ability.name} can only affect its user", ability=Named(ability.name, ability.id)
+            )
         return
     if target is None:
         raise IllegalActionError(
@@ -145,7 +161,7 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
             )
         name = f"{tu.name} ({target})"
     else:
-        raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield")
+        raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield", target=target)
     eye = model_circle(state, unit_id, model)
     d = distance_to(state, eye, target)
     if d > ability.range + EPS:

@@ -57,7 +57,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("{ability} must target {side} unit; {target} is not"),
     ),
     "needs_target": (N_("{ability} needs a target"),),
+    "self_only": (N_("{ability} can only affect its user"),),
+    "manifestation_immune": (
+        N_("endless spells cannot be picked by abilities in this profile (E1)"),
+        N_("{unit} is an {kind}: in this profile it does not move like a unit (E1)"),
+    ),
     "no_target": (
+        N_("{ability} takes no target"),
         N_("{ability} has no target on the battlefield now (M8)"),
         N_('no visible enemy within {reach:g}" of {unit} (R4)'),
     ),
@@ -65,7 +71,24 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("{target} is not visible to {unit} model {model} (G2)"),
         N_("{target} is not visible to {unit} (E3, G2)"),
     ),
+    # E5, R2: the acting unit or thing itself
+    "slain": (N_("{unit} has been destroyed"),),
+    "bad_model": (N_("{unit} has no model {model} on the battlefield to {verb} from (E5)"),),
+    "not_your_unit": (
+        N_("{unit} belongs to player {player}"),
+        N_("{unit} belongs to player {player}'s army"),
+        N_("{unit!r} is not one of your units or manifestations"),
+    ),
+    "unknown_unit": (N_("there is no unit {unit!r}"), N_("there is no unit {unit!r} on the battlefield")),
+    "unknown_target": (N_("there is no target {target!r} on the battlefield"),),
+    "unknown_manifestation": (N_("there is no manifestation {target!r} on the battlefield"),),
+    "unknown_ability": (N_("there is no {kind} {ability!r}"),),
     # E2, E3, M9: dispelling, summoning
+    "no_banish": (N_("this profile dispels manifestations instead of banishing them (E3)"),),
+    "not_banishable": (
+        N_("{target} is an {kind}: in this profile only {kinds} can be banished; dispel it instead (E3)"),
+    ),
+    "not_dispellable": (N_("{target} is an {kind}: only endless spells can be dispelled (E3)"),),
     "dispelled": (N_("{unit} has already tried to dispel this phase (E3)"),),
     "dispel_twice": (N_("player {player} has already tried to dispel {target} this phase (E3)"),),
     "summoned_this_turn": (N_("player {player}'s army has already tried to summon {scroll} this turn (M9)"),),
@@ -77,6 +100,10 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("{scroll} cannot be set up at ({x:.2f}, {y:.2f}): {problems}"),
     ),
     # R1, R4, G4: moving, charging, shooting
+    "cannot_move": (N_('{unit} has Move "-": it cannot move (M10)'),),
+    "predatory": (
+        N_("{unit} is PREDATORY: it moves only by the predatory procedure at the end of each hero phase (M10, E6)"),
+    ),
     "moved": (N_("{unit} has already moved this phase (R1)"),),
     "in_combat": (
         N_("{unit} is in combat: it can only retreat (R4)"),
@@ -91,6 +118,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("{unit} retreated this turn and cannot charge"),
         N_("{unit} retreated this turn and cannot shoot"),
     ),
+    "wrong_unit": (N_("{unit} is charging, not {other}"),),
     "bad_charge": (N_("{unit} cannot end its charge there: {problems}"),),
     "shot": (N_("{unit} has already shot this phase (R1)"),),
     "no_ranged": (N_("{unit} has no ranged weapons"),),
@@ -137,11 +165,16 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "not_a_candidate": (N_("{unit} cannot control {thing}; choose one of {choices} (E7)"),),
     "cannot_fight": (N_("{unit} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)"),),
     "game_over": (N_("the game is over; no more actions"),),
+    "bad_player": (N_("first must be player 1 or 2, got {first}"),),
     "phase_ending": (N_("the {phase} phase is already ending"),),
     # reasons that come as plain strings (events, summoning set-up problems)
     "": (
         N_("no charge move made"),
         N_("no legal set-up exists"),
+        N_("give one position per model on the battlefield: {live}, not {given}"),
+        N_("give one position, the centre of its footprint, not {given}"),
+        N_("({x}, {y}) is not a pair of finite numbers"),
+        N_("the point ({x}, {y}) is not a pair of finite numbers"),
         N_('not wholly within {reach}" of the summoning model (M9)'),
         N_('{near}" from an enemy; must be more than {limit}" (M9)'),
         N_("not visible to the summoning model (M9, G2)"),
@@ -184,12 +217,19 @@ WORDS: dict[str, str] = {
     "top": N_("top"),
     "bottom": N_("bottom"),
     "edge": N_("the battlefield edge"),
+    "endless spell": N_("endless spell"),
+    "invocation": N_("invocation"),
+    "endless spells": N_("endless spells"),
+    "invocations": N_("invocations"),
+    "spell": N_("spell"),
+    "prayer": N_("prayer"),
+    "endless spells, invocations": N_("endless spells, invocations"),
     "it is not one of yours that your models control, or it has already moved": N_(
         "it is not one of yours that your models control, or it has already moved"
     ),
     "it is controlled or has already moved this phase": N_("it is controlled or has already moved this phase"),
 }
-WORD_FIELDS = frozenset({"verb", "phase", "kinds", "side", "why"})
+WORD_FIELDS = frozenset({"verb", "phase", "kinds", "kind", "side", "why"})
 
 
 class _Raw(str):
