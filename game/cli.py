@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from game import argtypes, i18n
+from game import argparse_words, argtypes, i18n
 from game.i18n import _
 
 #: Most games one `simulate` plays; most worker processes.
@@ -51,82 +51,84 @@ def about(label: object) -> Iterator[None]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="spellfield", description="Spellfield: wargame magic on a measured battlefield.")
+    p = argparse.ArgumentParser(
+        prog="spellfield", description=_("Spellfield: wargame magic on a measured battlefield.")
+    )
     sub = p.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="play in the window (or headless with --headless)")
+    play = sub.add_parser("play", help=_("play in the window (or headless with --headless)"))
     _game_options(play)
-    play.add_argument("--text", action="store_true", help="print the battle's set-up in the terminal instead")
+    play.add_argument("--text", action="store_true", help=_("print the battle's set-up in the terminal instead"))
     play.add_argument(
         "--force",
         action="store_true",
-        help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
+        help=_("let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)"),
     )
     _ui_options(play)
 
-    check = sub.add_parser("check", help="validate map and content files")
+    check = sub.add_parser("check", help=_("validate map and content files"))
     check.add_argument("files", nargs="+", metavar="FILE")
 
-    record = sub.add_parser("record", help="play a game between bots and write its replay")
+    record = sub.add_parser("record", help=_("play a game between bots and write its replay"))
     record.add_argument("out", metavar="OUT")
     record.add_argument(
         "--force",
         action="store_true",
-        help="replace an existing OUT that is not a Spellfield replay, or a symbolic link (the link itself)",
+        help=_("replace an existing OUT that is not a Spellfield replay, or a symbolic link (the link itself)"),
     )
     _game_options(record)
 
-    sim = sub.add_parser("simulate", help="play many games between bots, headless")
+    sim = sub.add_parser("simulate", help=_("play many games between bots, headless"))
     sim.add_argument("--games", type=argtypes.int_in(1, MAX_GAMES), default=20)
     sim.add_argument(
-        "--p1", type=argtypes.bot, default="random", help="the first bot (random, normal, hard; hard@SECONDS)"
+        "--p1", type=argtypes.bot, default="random", help=_("the first bot (random, normal, hard; hard@SECONDS)")
     )
-    sim.add_argument("--p2", type=argtypes.bot, default="random", help="the second bot")
+    sim.add_argument("--p2", type=argtypes.bot, default="random", help=_("the second bot"))
     sim.add_argument("--seed", type=argtypes.seed, default=1)
     sim.add_argument(
-        "--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help="worker processes (same results as one)"
+        "--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help=_("worker processes (same results as one)")
     )
     sim.add_argument("--profile", default="aos4")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
-    sim.add_argument("--log", metavar="FILE", help="append each finished game to FILE as a JSON line, as it ends")
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    sim.add_argument("--progress", action="store_true", help=_("show the progress bar even when not on a terminal"))
+    sim.add_argument("--log", metavar="FILE", help=_("append each finished game to FILE as a JSON line, as it ends"))
     sim.add_argument(
         "--force",
         action="store_true",
-        help="append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there",
+        help=_("append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there"),
     )
 
-    demo = sub.add_parser("demo", help="rule demonstrations: list them, check them, or export one as GIF/PNG")
-    demo.add_argument("name", nargs="?", metavar="NAME", help="a demonstration name (see --list) or a .toml path")
-    demo.add_argument("--list", action="store_true", help="list the demonstrations with the rule IDs they cover")
-    demo.add_argument("--export", metavar="OUT.gif", help="render it headless as an animated GIF")
-    demo.add_argument("--export-frames", metavar="DIR", help="render it headless as PNG frames in DIR")
+    demo = sub.add_parser("demo", help=_("rule demonstrations: list them, check them, or export one as GIF/PNG"))
+    demo.add_argument("name", nargs="?", metavar="NAME", help=_("a demonstration name (see --list) or a .toml path"))
+    demo.add_argument("--list", action="store_true", help=_("list the demonstrations with the rule IDs they cover"))
+    demo.add_argument("--export", metavar="OUT.gif", help=_("render it headless as an animated GIF"))
+    demo.add_argument("--export-frames", metavar="DIR", help=_("render it headless as PNG frames in DIR"))
     demo.add_argument(
         "--size",
         type=argtypes.size((320, 240), (4000, 4000), "1280x760"),
         default=(1280, 760),
         metavar="WxH",
-        help="frame size for exports (default 1280x760)",
+        help=_("frame size for exports (default 1280x760)"),
     )
     demo.add_argument(
         "--force",
         action="store_true",
-        help=(
+        help=_(
             "let the exports replace existing files that are not GIF/PNG images, "
             "or symbolic links (the links themselves)"
         ),
     )
 
-    replay = sub.add_parser("replay", help="inspect or verify a replay file")
+    replay = sub.add_parser("replay", help=_("inspect or verify a replay file"))
     replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--verify", action="store_true", help="re-apply every action and compare checksums")
+    replay.add_argument("--verify", action="store_true", help=_("re-apply every action and compare checksums"))
     return p
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
-    p.add_argument("--map", default=None, help="map id or path (default: the embedded default map)")
-    p.add_argument("--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
+    p.add_argument("--profile", default="aos4", help=_("rules profile: aos4 (default) or aos3"))
+    p.add_argument("--map", default=None, help=_("map id or path (default: the embedded default map)"))
+    p.add_argument("--armies", nargs=2, default=None, metavar=("P1", "P2"), help=_("army ids"))
     p.add_argument("--seed", type=argtypes.seed, default=1)
 
 
@@ -310,7 +312,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help")):
         words = ["play", *words]  # `spellfield [options]` plays
     try:
-        args = _parser().parse_args(words)
+        with argparse_words.speaking():  # argparse's own words (usage:, its errors) in our language too
+            args = _parser().parse_args(words)
     except SystemExit as exc:  # argparse has printed the usage and the reason (or --help)
         return exc.code if isinstance(exc.code, int) else 2
     try:

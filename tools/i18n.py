@@ -73,7 +73,14 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/demos/**/*.py",
     ],
     "engine": ["game/ui/engine_words.py"],
-    "cli": ["game/cli.py", "game/sim.py", "game/textview.py", "game/argtypes.py", "game/__main__.py"],
+    "cli": [
+        "game/cli.py",
+        "game/argparse_words.py",
+        "game/sim.py",
+        "game/textview.py",
+        "game/argtypes.py",
+        "game/__main__.py",
+    ],
 }
 
 

@@ -35,23 +35,25 @@ def _size(text: str) -> tuple[int, int]:
         w, h = text.lower().split("x")
         size = (int(w), int(h))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("size must look like 1280x800, got {text}").format(text=repr(text))
+        ) from None
     if not (320 <= size[0] <= 8000 and 240 <= size[1] <= 8000):
-        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 8000x8000)")
+        raise argparse.ArgumentTypeError(_("size {text} is out of range (320x240 to 8000x8000)").format(text=text))
     return size
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     """The front end's options for `spellfield play` (existing game options are kept)."""
-    _add(parser, "--profile", default="aos4", help="rules profile: aos4 (default) or aos3")
-    _add(parser, "--map", default=None, help="map id or path (default: the embedded default map)")
-    _add(parser, "--armies", nargs=2, default=None, metavar=("P1", "P2"), help="army ids")
+    _add(parser, "--profile", default="aos4", help=_("rules profile: aos4 (default) or aos3"))
+    _add(parser, "--map", default=None, help=_("map id or path (default: the embedded default map)"))
+    _add(parser, "--armies", nargs=2, default=None, metavar=("P1", "P2"), help=_("army ids"))
     _add(parser, "--seed", type=argtypes.seed, default=1)
     _add(
         parser,
         "--headless",
         action="store_true",
-        help="render without a display (SDL dummy driver); goes straight to the battle",
+        help=_("render without a display (SDL dummy driver); goes straight to the battle"),
     )
     _add(
         parser,
@@ -59,49 +61,51 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         type=argtypes.int_in(1, MAX_FRAMES),
         default=None,
         metavar="N",
-        help="render N frames, then exit",
+        help=_("render N frames, then exit"),
     )
-    _add(parser, "--screenshot", default=None, metavar="PATH", help="save the last frame as a PNG")
+    _add(parser, "--screenshot", default=None, metavar="PATH", help=_("save the last frame as a PNG"))
     _add(
         parser,
         "--size",
         type=_size,
         default=DEFAULT_SIZE,
         metavar="WxH",
-        help="window size (default 1280x800, at least 1024x640)",
+        help=_("window size (default 1280x800, at least 1024x640)"),
     )
-    _add(parser, "--resume", action="store_true", help="continue the most recent saved game")
-    _add(parser, "--demo", action="store_true", help="watch two AI players (random bots)")
-    _add(parser, "--replay-file", default=None, metavar="FILE", help="open a replay file and step through it")
+    _add(parser, "--resume", action="store_true", help=_("continue the most recent saved game"))
+    _add(parser, "--demo", action="store_true", help=_("watch two AI players (random bots)"))
+    _add(parser, "--replay-file", default=None, metavar="FILE", help=_("open a replay file and step through it"))
     _add(
         parser,
         "--advance",
         type=argtypes.int_in(0, MAX_ADVANCE),
         default=0,
         metavar="K",
-        help="let bots make the first K decisions before you take over (for demos and screenshots)",
+        help=_("let bots make the first K decisions before you take over (for demos and screenshots)"),
     )
-    _add(parser, "--menu", action="store_true", help="start at the main menu even with --headless/--frames")
+    _add(parser, "--menu", action="store_true", help=_("start at the main menu even with --headless/--frames"))
     _add(
         parser,
         "--palette",
         default=None,
         metavar="NAME",
-        help="colours: default or okabe-ito (colour-blind safe); also the SPELLFIELD_PALETTE environment variable",
+        help=_("colours: default or okabe-ito (colour-blind safe); also the SPELLFIELD_PALETTE environment variable"),
     )
     _add(
         parser,
         "--lang",
         default=None,
         metavar="LANG",
-        help="language: en, ko or ja (default: the SPELLFIELD_LANG environment variable, else the saved setting, "
-        "else the system's)",
+        help=_(
+            "language: en, ko or ja (default: the SPELLFIELD_LANG environment variable, else the saved setting, "
+            "else the system's)"
+        ),
     )
     _add(
         parser,
         "--force",
         action="store_true",
-        help="let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)",
+        help=_("let --screenshot replace an existing file that is not an image, or a symbolic link (the link itself)"),
     )
 
 
