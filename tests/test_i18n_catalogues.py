@@ -7,10 +7,8 @@ string ({unit}, {n}); the shipped .mo files are the compiled .po files, byte for
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,16 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_tool():
-    """tools/i18n.py under a name of its own (as "i18n" it would hide pygame-gui's own module)."""
-    spec = importlib.util.spec_from_file_location("spellfield_i18n_tool", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-tool = _load_tool()
+from tests.catalogue_tool import tool  # noqa: E402
 
 DOMAINS = list(tool.DOMAIN_FILES)
 

@@ -7,9 +7,7 @@ character the face lacks (pygame.font.Font.metrics, in this pygame-ce, gives the
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,16 +19,8 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _tool():
-    """tools/i18n.py under a name of its own (pygame-gui brings a package called `i18n`)."""
-    spec = importlib.util.spec_from_file_location("spellfield_i18n_tool", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-tool = _tool()
+from tests.catalogue_tool import tool  # noqa: E402
 
 from game.ui import theme  # noqa: E402
 

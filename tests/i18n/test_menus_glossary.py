@@ -4,9 +4,7 @@ a term marked as the seeds' (no `ko_seed = false`) appears in the seed text it c
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import tomllib
 from pathlib import Path
 
@@ -15,19 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "game" / "locale" / "glossary.toml"
 SEEDS = Path("/work/shared/seeds")
+from tests.catalogue_tool import tool  # noqa: E402
+
 REQUIRED = (
     "spell cast casting_roll casting_value unbind power_level prayer chant ritual_points banish dispel "
     "endless_spell invocation manifestation predatory control controlling_player wild summon hero_phase "
     "movement_phase wholly_within line_of_sight ward save rend mortal_damage charge combat_range"
 ).split()
 
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("spellfield_i18n_tool", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def terms() -> dict[str, dict]:
@@ -54,7 +47,6 @@ def test_the_seeds_terms_are_the_seeds():
 
 @pytest.mark.parametrize("lang", ["ko", "ja"])
 def test_the_menus_catalogue_uses_the_glossary(lang):
-    tool = _tool()
     cat = tool.read(tool.po_path(lang, "menus"), lang, "menus")
     # the longest English term first: "hero phase" is checked as itself, not as "phase"
     by_length = sorted((e for e in terms().values() if not e.get("homonym")), key=lambda e: -len(e["en"]))
