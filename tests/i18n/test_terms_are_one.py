@@ -21,6 +21,7 @@ REJECTED = {
         "폭주 시전 (miscast)": [r"시전 사고"],
         "현현 (manifestation)": [r"현현체", r"마니페스테이션"],
         "전투 범위 (combat range)": [r"전투 거리"],
+        "기원물 (invocation)": [r"기원체"],
     },
     "ja": {
         "退散 (banish)": [r"追放"],
