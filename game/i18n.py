@@ -121,6 +121,19 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+#: The engine's phase names (R2) as bare words, for sentences such as "ends the hero phase": one
+#: set for the AI's reasons and the engine's messages (game.ui.phase_words has the titled forms).
+PHASE_WORDS: dict[str, str] = {
+    "start_of_turn": N_("start of turn"),
+    "hero": N_("hero"),
+    "movement": N_("movement"),
+    "shooting": N_("shooting"),
+    "charge": N_("charge"),
+    "combat": N_("combat"),
+    "end_of_turn": N_("end of turn"),
+}
+
+
 def number(value: float, digits: int = 0) -> str:
     """`value` with `digits` decimals, in the language's number format (Babel)."""
     from babel.numbers import format_decimal

@@ -64,7 +64,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/export.py",
         "game/ui/phase_words.py",
     ],
-    "log": ["game/ui/labels.py", "game/ui/recap.py", "game/ai/*.py", "game/ai/**/*.py"],
+    "log": ["game/ui/labels.py", "game/ui/recap.py", "game/ai/*.py", "game/ai/**/*.py", "game/i18n.py"],
     "rules": [
         "game/ui/rule_texts.py",
         "game/ui/content_words.py",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.ai import knowledge as K
 from game.ai.reason import Reason
-from game.i18n import N_
+from game.i18n import N_, PHASE_WORDS
 from game.rules import (
     Action,
     Banish,
@@ -50,16 +50,6 @@ from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_
 
 Scored = tuple[float, Action, str]  # (score, action, explanation: a Reason, English as a str)
 
-# The phases in words, for "ends the hero phase" (the same words as the log's)
-_PHASES = {
-    "start_of_turn": N_("start of turn"),
-    "hero": N_("hero"),
-    "movement": N_("movement"),
-    "shooting": N_("shooting"),
-    "charge": N_("charge"),
-    "combat": N_("combat"),
-    "end_of_turn": N_("end of turn"),
-}
 
 
 @dataclass
@@ -133,7 +123,7 @@ class NormalBot:
 
     def _end_phase(self, state: State, d: Decision, why: str = "") -> list[Scored]:
         ph = d.data.get("phase", state.phase)
-        word = Reason(_PHASES[ph]) if ph in _PHASES else ph.replace("_", " ")
+        word = Reason(PHASE_WORDS[ph]) if ph in PHASE_WORDS else ph.replace("_", " ")
         return [(0.0, EndPhase(player=self.player), why or Reason(N_("ends the {phase} phase"), phase=word))]
 
     # --- deployment and turn order ---------------------------------------------------------------

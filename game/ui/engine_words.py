@@ -18,7 +18,7 @@ import re
 import string
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import N_, PHASE_WORDS, _
 
 #: code -> the English templates of its messages (str.format fields: the message's facts; {rule}
 #: is its rule ID). The English text of a message is exactly one of them, filled in.
@@ -194,13 +194,7 @@ SEPARATOR = N_("; ")
 
 #: Words the engine puts into its messages as fields (phases, verbs, keywords, sides).
 WORDS: dict[str, str] = {
-    "start_of_turn": N_("start of turn"),
-    "hero": N_("hero"),
-    "movement": N_("movement"),
-    "shooting": N_("shooting"),
-    "charge": N_("charge"),
-    "combat": N_("combat"),
-    "end_of_turn": N_("end of turn"),
+    **PHASE_WORDS,
     "cast spells": N_("cast spells"),
     "chant prayers": N_("chant prayers"),
     "banish": N_("banish"),

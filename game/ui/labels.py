@@ -16,6 +16,7 @@ from typing import Any
 from game.ai.reason import Reason, words
 from game.content_words import content_name as cn
 from game.i18n import N_, _, language, ngettext
+from game.i18n import PHASE_WORDS as i18n_phase_words
 from game.rules import Action, DiceRolled, Event, query
 
 
@@ -295,17 +296,9 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# The engine's phase names (flow.table()) in words, lower case (a sentence capitalises them).
-PHASE_WORDS = {
-    "start_of_turn": N_("start of turn"),
-    "hero": N_("hero"),
-    "movement": N_("movement"),
-    "shooting": N_("shooting"),
-    "charge": N_("charge"),
-    "combat": N_("combat"),
-    "end_of_turn": N_("end of turn"),
-    "deployment": N_("deployment"),
-}
+# The engine's phase names in words, lower case (a sentence capitalises them): game.i18n's, and
+# the deployment stage.
+PHASE_WORDS = {**i18n_phase_words, "deployment": N_("deployment")}
 
 
 def phase_word(phase: str) -> str:

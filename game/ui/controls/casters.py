@@ -117,19 +117,26 @@ class CasterModelTool(FieldTool):
             for a in known(st, uid, kind):
                 ab = st.game.content.abilities[a]
                 if a in usable and ab.range > 0:
-                    by_range.setdefault(ab.range, []).append(cn(ab.name))
+                    by_range.setdefault(ab.range, []).append(ab.name)
         c = model_circle(st, uid, model)
-        rings = []
-        for rng, names in sorted(by_range.items()):
-            label = f'{rng:g}": ' + (
-                names[0]
-                if len(names) == 1
-                else ngettext("{n} spell/prayer", "{n} spells/prayers", len(names)).format(n=len(names))
-            )
-            rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
+        rings = spell_rings(c, by_range)
         if any(o.type == "Banish" for o in mine):
             reach = ranges(st.game).unbind
             rings.append(
                 Ring(c.x, c.y, c.r + reach, theme.RING_UNBIND, _('{reach}" banish').format(reach=f"{reach:g}"))
             )
         return rings
+
+
+def spell_rings(c, by_range: dict[float, list[str]]) -> list[Ring]:
+    """One ring per spell or prayer range around the base `c` (M2, M5): labelled with the one
+    ability's name in the player's language, or with how many share that range."""
+    rings = []
+    for rng, names in sorted(by_range.items()):
+        label = f'{rng:g}": ' + (
+            cn(names[0])
+            if len(names) == 1
+            else ngettext("{n} spell/prayer", "{n} spells/prayers", len(names)).format(n=len(names))
+        )
+        rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
+    return rings

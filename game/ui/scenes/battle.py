@@ -1191,13 +1191,9 @@ class BattleScene(Scene):
                     ab = st.game.content.abilities[a]
                     if ab.range > 0:
                         by_range.setdefault(ab.range, []).append(ab.name)
-            for rng, names in sorted(by_range.items()):
-                label = f'{rng:g}": ' + (
-                    names[0]
-                    if len(names) == 1
-                    else ngettext("{n} spell/prayer", "{n} spells/prayers", len(names)).format(n=len(names))
-                )
-                rings.append(Ring(c.x, c.y, c.r + rng, theme.RING_SPELL, label))
+            from game.ui.controls.casters import spell_rings
+
+            rings += spell_rings(c, by_range)
             rng = query.ranges(st.game)
             rings.append(
                 Ring(c.x, c.y, c.r + rng.control, theme.RING_CONTROL, _('{r}" control').format(r=f"{rng.control:g}"))
