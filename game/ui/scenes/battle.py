@@ -821,7 +821,7 @@ class BattleScene(Scene):
         y = 6
         inner_w = r.w - 24
         title = UITextBox(
-            f"<b>{_box(view.title, 17, inner_w, True)}</b>",
+            f"<b>{_box(view.title, self._gui_font('#panel_title'), inner_w)}</b>",
             pygame.Rect(6, y, inner_w, -1),
             manager=self.manager,
             container=cont,
@@ -830,7 +830,7 @@ class BattleScene(Scene):
         y += title.rect.h + 2
         if view.lines:
             body = UITextBox(
-                "<br>".join(_box(s, 14, inner_w) for s in view.lines),
+                "<br>".join(_box(s, self._gui_font("#panel_text"), inner_w) for s in view.lines),
                 pygame.Rect(6, y, inner_w, -1),
                 manager=self.manager,
                 container=cont,
@@ -878,6 +878,10 @@ class BattleScene(Scene):
             y += 3
         cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, body_h - 4)))
 
+    def _gui_font(self, object_id: str):
+        """The pygame-gui font a text box with `object_id` draws in (the theme's, per language)."""
+        return self.manager.get_theme().get_font([object_id])
+
     def _build_panel_footer(self, view: PanelView):
         """The fixed footer at the panel's bottom: the declared roll (what is rolled, the
         odds, Confirm (Enter) / Cancel (Esc)), then Back (Esc) and the confirm setting."""
@@ -895,7 +899,10 @@ class BattleScene(Scene):
         box_h = 0
         if text:
             probe = UITextBox(
-                _box(text, 14, inner_w), pygame.Rect(0, 0, inner_w, -1), manager=self.manager, object_id="#panel_text"
+                _box(text, self._gui_font("#panel_text"), inner_w),
+                pygame.Rect(0, 0, inner_w, -1),
+                manager=self.manager,
+                object_id="#panel_text",
             )
             box_h = probe.rect.h
             probe.kill()
@@ -905,7 +912,7 @@ class BattleScene(Scene):
         y = 4
         if text:
             UITextBox(
-                _box(text, 14, inner_w),
+                _box(text, self._gui_font("#panel_text"), inner_w),
                 pygame.Rect(6, y, inner_w, box_h),
                 manager=self.manager,
                 container=foot,
@@ -1354,15 +1361,18 @@ def _esc(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _box(s: str, size: int, width: int, bold: bool = False) -> str:
-    """`s` escaped for a pygame-gui text box of `width` pixels. Japanese has no spaces, and
-    pygame-gui would break its "words" with a hyphen: the text is broken beforehand, between
-    characters by Japanese rules (theme.wrap), and the lines joined with <br>."""
+def _box(s: str, font, width: int) -> str:
+    """`s` escaped for a pygame-gui text box of `width` pixels whose text is drawn in `font` (the
+    box's own pygame-gui font). Japanese has no spaces, and pygame-gui would break its "words"
+    with a hyphen: the text is broken beforehand, between characters by Japanese rules
+    (text_wrap), measured in that font, a little narrower than the box for its padding and the
+    panel's scroll bar, and the lines joined with <br>."""
     from game.i18n import language
+    from game.ui.text_wrap import wrap
 
     if language() != "ja":
         return _esc(s)
-    return "<br>".join(_esc(line) for line in theme.wrap(s, size, width - 8, bold))
+    return "<br>".join(_esc(line) for line in wrap(s, width - 12, font))
 
 
 def _closest_points(a, b):
