@@ -487,6 +487,18 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"spellfield: error: --lang: {exc}", file=sys.stderr)
         return 2
+    from game.data import library
+    from game.data.errors import DataError
+    from game.rules import data_dir
+
+    try:  # the built-in content with the player's packs, saved lists and maps (issue 23)
+        dirs = [Path(d) for d in getattr(args, "content", None) or ()]
+        library.set_active(library.load_library(data_dir(), dirs, strict=True))
+    except DataError as exc:  # --content DIR named a broken pack: every problem at once, no window
+        import sys
+
+        print(f"spellfield: error: --content:\n{exc}", file=sys.stderr)
+        return 2
     init_pygame(headless)
     size = getattr(args, "size", None) or DEFAULT_SIZE
     if isinstance(size, str):

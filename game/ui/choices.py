@@ -30,16 +30,19 @@ LEVELS = [
 
 
 def maps(current: str | None = None) -> list[Choice]:
-    """The embedded maps, and `current` if it is a map file of the player's own (--map PATH)."""
-    from game.data.content import list_maps, load_map
+    """The shipped maps and the player's own (game.data.library), and `current` if it is a map
+    file of the player's own given as a path (--map PATH)."""
+    from game.data import library
+    from game.data.content import load_map
 
+    lib = library.active()
     out = []
-    ids = list_maps()
+    ids = list(lib.maps)
     if current and current not in ids:
         ids = [*ids, current]
     for i in ids:
         try:
-            m = load_map(i)
+            m = lib.maps[i] if i in lib.maps else load_map(i)
         except Exception:  # a broken map file of the player's: offer it by its file name
             out.append(Choice(i, Path(i).stem.replace("_", " "), N_("this map file cannot be read")))
             continue
@@ -48,10 +51,10 @@ def maps(current: str | None = None) -> list[Choice]:
 
 
 def armies() -> list[Choice]:
-    """The shipped armies, by name."""
-    from game.data.content import default_content
+    """The shipped armies and the player's own (packs and saved lists), by name."""
+    from game.data import library
 
-    found = [Choice(a.id, cn(a.name), cn(a.description)) for a in default_content().armies.values()]
+    found = [Choice(a.id, cn(a.name), cn(a.description)) for a in library.active().content.armies.values()]
     return sorted(found, key=lambda c: c.name)
 
 

@@ -16,6 +16,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.data.content import DEFAULT_ARMIES
 from game.rules import Action, Decision, Event, Game, Recorder, State
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -61,7 +62,12 @@ class Session:
         seed: int = 1,
         dice=None,
     ) -> "Session":
-        game = Game.load(profile=profile, armies=armies, battlefield=battlefield)
+        from game.data import library
+
+        lib = library.active()  # the built-in content and the player's own (packs, lists, maps)
+        ids = armies or DEFAULT_ARMIES
+        bmap = lib.maps.get(battlefield) if battlefield else None
+        game = Game.load(profile=profile, armies=ids, battlefield=bmap or battlefield, content=lib.content_for(ids))
         return cls(game, game.new_state(seed=seed, dice=dice), seed)
 
     @property
