@@ -41,7 +41,8 @@ def test_with_no_folders_the_library_is_the_built_in_content() -> None:
 
 def test_a_saved_list_and_a_users_map_are_taken_in(tmp_path: Path) -> None:
     _write(tmp_path / "armies" / "my_list.toml", ARMY.format(id="my_list", name="My List", warscroll=_a_warscroll()))
-    fen = (REPO / "maps" / "drowned_fen.toml").read_text(encoding="utf-8").replace('id = "drowned_fen"', 'id = "my_fen"')
+    fen = (REPO / "maps" / "drowned_fen.toml").read_text(encoding="utf-8")
+    fen = fen.replace('id = "drowned_fen"', 'id = "my_fen"')
     _write(tmp_path / "maps" / "my_fen.toml", fen)
     lib = library.load_library(tmp_path)
     assert lib.problems == ()
