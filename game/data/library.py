@@ -219,12 +219,24 @@ def load_library(data_dir: Path | None = None, content_dirs: Sequence[Path] = ()
 # --- the library the front end plays with ------------------------------------------------------
 
 _active: Library | None = None
+_active_args: tuple[Path | None, tuple[Path, ...]] = (None, ())
 
 
-def set_active(library: Library | None) -> None:
-    """Make `library` the one the menus offer and games are built from (None: built-in only)."""
-    global _active
+def set_active(library: Library | None, data_dir: Path | None = None, content_dirs: Sequence[Path] = ()) -> None:
+    """Make `library` the one the menus offer and games are built from (None: built-in only);
+    `data_dir` and `content_dirs` are what it was loaded from, for `reload`."""
+    global _active, _active_args
     _active = library
+    _active_args = (data_dir, tuple(content_dirs))
+
+
+def reload() -> Library:
+    """Read the active library's folders again (after the army builder saves a list or a map is
+    imported), leniently: a broken file is left out and named in `problems`."""
+    data_dir, dirs = _active_args
+    lib = load_library(data_dir, dirs)
+    set_active(lib, data_dir, dirs)
+    return lib
 
 
 def active() -> Library:

@@ -493,7 +493,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:  # the built-in content with the player's packs, saved lists and maps (issue 23)
         dirs = [Path(d) for d in getattr(args, "content", None) or ()]
-        library.set_active(library.load_library(data_dir(), dirs, strict=True))
+        library.set_active(library.load_library(data_dir(), dirs, strict=True), data_dir(), dirs)
     except DataError as exc:  # --content DIR named a broken pack: every problem at once, no window
         import sys
 
