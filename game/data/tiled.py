@@ -130,7 +130,7 @@ def _pytmx_map(root: ElementTree.Element, label: str) -> Any:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it is there
     import pytmx
 
-    tm = pytmx.TiledMap(image_loader=lambda *a, **k: (lambda *a2, **k2: None))
+    tm = pytmx.TiledMap(image_loader=lambda *a, **k: lambda *a2, **k2: None)
     tm.filename = label
     try:
         tm.parse_xml(root)
@@ -157,9 +157,7 @@ class _Converter:
         props = dict(tm.properties)
         for key in props:
             if key not in MAP_PROPERTIES:
-                self.problem(
-                    f"map property {key!r}: unknown; the map properties are {', '.join(MAP_PROPERTIES)}"
-                )
+                self.problem(f"map property {key!r}: unknown; the map properties are {', '.join(MAP_PROPERTIES)}")
         tw, th = int(tm.tilewidth), int(tm.tileheight)
         self.px_w, self.px_h = int(tm.width) * tw, int(tm.height) * th
         ppi = props.get("pixels_per_inch")
@@ -196,8 +194,10 @@ class _Converter:
 
     def on_map(self, obj: _Obj, pts: Sequence[tuple[float, float]], strict: bool = False) -> bool:
         for x, y in pts:
-            inside = (0 < x < self.width and 0 < y < self.height) if strict else (
-                -1e-9 <= x <= self.width + 1e-9 and -1e-9 <= y <= self.height + 1e-9
+            inside = (
+                (0 < x < self.width and 0 < y < self.height)
+                if strict
+                else (-1e-9 <= x <= self.width + 1e-9 and -1e-9 <= y <= self.height + 1e-9)
             )
             if not inside:
                 px = (round(x * self.ppi, 1), round((self.height - y) * self.ppi, 1))
@@ -232,8 +232,10 @@ def _outline(c: _Converter, obj: _Obj, offset: tuple[float, float]) -> list[tupl
         if obj.kind == "ellipse":
             cx, cy = o.x + w / 2, o.y + h / 2
             pts = [
-                pytmx.pytmx.Point(cx + w / 2 * math.cos(2 * math.pi * k / ELLIPSE_SIDES),
-                                  cy + h / 2 * math.sin(2 * math.pi * k / ELLIPSE_SIDES))
+                pytmx.pytmx.Point(
+                    cx + w / 2 * math.cos(2 * math.pi * k / ELLIPSE_SIDES),
+                    cy + h / 2 * math.sin(2 * math.pi * k / ELLIPSE_SIDES),
+                )
                 for k in range(ELLIPSE_SIDES)
             ]
         else:
@@ -279,7 +281,9 @@ def _terrain(c: _Converter, obj: _Obj, offset: tuple[float, float]) -> dict[str,
     traits: list[str] = []
     for key, value in o.properties.items():
         if key not in TRAITS:
-            c.problem(f"property {key!r}: unknown trait; the terrain traits are {', '.join(TRAITS)} (true or false)", obj)
+            c.problem(
+                f"property {key!r}: unknown trait; the terrain traits are {', '.join(TRAITS)} (true or false)", obj
+            )
             continue
         on = _bool(value)
         if on is None:
@@ -375,8 +379,10 @@ def tmx_map_data(raw: bytes, label: str, stem: str = "map") -> tuple[dict[str, A
     if missing:
         have = ", ".join(repr(str(g.name)) for g in groups) or "none"
         raise DataError(
-            [f'{label}: layer "{name}": missing; add an object layer named {name} (object layers: {have})'
-             for name in missing]
+            [
+                f'{label}: layer "{name}": missing; add an object layer named {name} (object layers: {have})'
+                for name in missing
+            ]
         )
     body = _read(c, layers, offsets)
     map_id = c.props.get("id")
@@ -388,8 +394,14 @@ def tmx_map_data(raw: bytes, label: str, stem: str = "map") -> tuple[dict[str, A
         head["description"] = c.props["description"]
     head |= {"width": c.width, "height": c.height}
     if c.problems:
-        raise DataError(c.problems[:MAX_PROBLEMS] + ([f"{label}: ... and {len(c.problems) - MAX_PROBLEMS} more problems"]
-                                                      if len(c.problems) > MAX_PROBLEMS else []))
+        raise DataError(
+            c.problems[:MAX_PROBLEMS]
+            + (
+                [f"{label}: ... and {len(c.problems) - MAX_PROBLEMS} more problems"]
+                if len(c.problems) > MAX_PROBLEMS
+                else []
+            )
+        )
     return {"map": head | body}, c.sources
 
 
