@@ -5,6 +5,7 @@ spellfield check FILE...      validate data files (maps, content)
 spellfield record OUT         play a bot game and write its replay
 spellfield replay FILE --verify
 spellfield demo --list        rule demonstrations; `spellfield demo NAME --export out.gif`
+spellfield import-map F.tmx   turn a map drawn in the Tiled editor into a map file (docs/maps.md)
 """
 
 from __future__ import annotations
@@ -119,10 +120,19 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
 
+    _import_map_options(sub)
+
     replay = sub.add_parser("replay", help=_("inspect or verify a replay file"))
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--verify", action="store_true", help=_("re-apply every action and compare checksums"))
     return p
+
+
+def _import_map_options(sub) -> None:
+    imp = sub.add_parser("import-map", help=_("turn a map drawn in the Tiled editor (.tmx) into a map file"))
+    imp.add_argument("file", metavar="FILE.tmx")
+    imp.add_argument("--out", metavar="FILE.toml", help=_("where to write it (default: your maps folder, as ID.toml)"))
+    imp.add_argument("--force", action="store_true", help=_("replace an existing file there"))
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
@@ -278,6 +288,49 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if run.ok else 1
 
 
+def cmd_import_map(args: argparse.Namespace) -> int:
+    """Import a Tiled map (game.data.tiled), write it as a map file that `check` accepts, and say
+    where it went and how to play it. Never writes over a file without --force."""
+    import os
+    from pathlib import Path
+
+    from game.data.content import list_maps
+    from game.data.library import MAPS_FOLDER
+    from game.data.loader import load_map_file
+    from game.data.safe_io import write_file_atomic
+    from game.data.tiled import map_toml, read_tmx
+    from game.rules import data_dir
+
+    with about(args.file):
+        bm = read_tmx(args.file)
+    if bm.id in list_maps():
+        raise CommandError(
+            _("{file}: the map id {id} is a built-in map's; give the map an id property of its own in Tiled").format(
+                file=args.file, id=repr(bm.id)
+            )
+        )
+    out = Path(args.out) if args.out else data_dir() / MAPS_FOLDER / f"{bm.id}.toml"
+    if os.path.lexists(out) and not args.force:
+        raise CommandError(_("{file} already exists; use --force to replace it").format(file=out))
+    write_file_atomic(out, map_toml(bm, args.file), force=args.force, is_ours=None, what="map")
+    with about(out):
+        load_map_file(out)  # what `spellfield check` reads: the file written is a good map
+    print(
+        _("wrote {file}: {name}, {w} x {h} inches").format(
+            file=out, name=bm.name, w=f"{bm.width:g}", h=f"{bm.height:g}"
+        )
+    )
+    if args.out:
+        print(_("play it: spellfield play --map {file}").format(file=out))
+    else:
+        print(
+            _("play it: choose {name} as the map in a new game, or: spellfield play --map {file}").format(
+                name=bm.name, file=out
+            )
+        )
+    return 0
+
+
 def start_language() -> str:
     """The language of what the commands print (issue 22): SPELLFIELD_LANG if it names one we
     have, else the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
@@ -297,6 +350,7 @@ COMMANDS = {
     "record": cmd_record,
     "replay": cmd_replay,
     "simulate": cmd_simulate,
+    "import-map": cmd_import_map,
 }
 
 

@@ -19,6 +19,7 @@ class Choice:
     id: str
     name: str
     description: str = ""
+    own: bool = False  # the player's own (a map from their maps folder or a pack): marked so in the form
 
 
 # Easiest first; "normal" is the default level.
@@ -33,9 +34,10 @@ def maps(current: str | None = None) -> list[Choice]:
     """The shipped maps and the player's own (game.data.library), and `current` if it is a map
     file of the player's own given as a path (--map PATH)."""
     from game.data import library
-    from game.data.content import load_map
+    from game.data.content import list_maps, load_map
 
     lib = library.active()
+    shipped = set(list_maps())
     out = []
     ids = list(lib.maps)
     if current and current not in ids:
@@ -46,7 +48,8 @@ def maps(current: str | None = None) -> list[Choice]:
         except Exception:  # a broken map file of the player's: offer it by its file name
             out.append(Choice(i, Path(i).stem.replace("_", " "), N_("this map file cannot be read")))
             continue
-        out.append(Choice(i, cn(m.name), cn(m.description)))
+        own = i not in shipped
+        out.append(Choice(i, cn(m.name), cn(m.description) or (N_("a map of your own") if own else ""), own))
     return out
 
 
@@ -73,7 +76,8 @@ def by_id(options: list[Choice], choice_id: str) -> Choice:
 def label(c: Choice) -> str:
     """The name the form shows, in the language in use (a content name the catalogues do not
     have stays as it is)."""
-    return _(c.name) if c.name else c.name
+    name = _(c.name) if c.name else c.name
+    return _("{name} (yours)").format(name=name) if c.own else name
 
 
 def description(c: Choice) -> str:
