@@ -230,8 +230,10 @@ def test_rectangles_and_polygons_keep_their_shape_scaled_by_1_over_ppi(ppi, x, y
         f'<object id="2" name="Tri" x="{x}" y="{y}"><polygon points="0,0 {tri[0]},0 0,{tri[1]}"/></object>',
         deployment="",
         head=head,
-    ).replace('width="60" height="44" tilewidth="16" tileheight="16"', f'width="{grid}" height="{grid}" '
-              'tilewidth="1" tileheight="1"')
+    ).replace(
+        'width="60" height="44" tilewidth="16" tileheight="16"',
+        f'width="{grid}" height="{grid}" tilewidth="1" tileheight="1"',
+    )
     data, _ = tmx_map_data(text.encode(), "p.tmx")
     box, triangle = (Polygon(t["points"]) for t in data["map"]["terrain"])
     assert box.area == pytest.approx(w * h / ppi**2, rel=1e-3)
