@@ -24,3 +24,21 @@ def test_a_pack_games_entry_names_its_armies_and_map_from_the_file() -> None:
         library.set_active(None)
     assert "The Frostmere Conclave" in title and "frostmere_conclave" not in title
     assert "Frostmere Tarn" in details[0]
+
+
+def test_the_main_menu_says_how_many_of_the_players_content_files_could_not_be_read(app, tmp_path: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    data = tmp_path / "data"
+    for name in ("a", "b"):
+        (data / "packs" / "mine").mkdir(parents=True, exist_ok=True)
+        (data / "packs" / "mine" / f"{name}.toml").write_text("x = [\n", encoding="utf-8")
+    library.set_active(library.load_library(data))
+    try:
+        scene = MenuScene(app)
+        assert scene.message.startswith("2 of your content files could not be read; see spellfield check ")
+        assert scene.message.endswith("packs")
+        library.set_active(None)
+        assert MenuScene(app).message == ""
+    finally:
+        library.set_active(None)
