@@ -118,7 +118,8 @@ def pack_problems(folder: Path, warn: list[str] | None = None) -> list[str]:
 
     found = read_pack(folder)
     if not (found.content or found.maps or found.problems):
-        return [f"{os.fspath(folder)}: no .toml files in this folder: a content pack is a folder of TOML files"]
+        name = os.fspath(folder)
+        return [f"{name}: is a directory with no .toml files in it (a content pack is a folder of TOML files)"]
     try:
         lib = load_library(None, [folder], strict=True)
     except DataError as e:
