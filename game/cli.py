@@ -151,9 +151,8 @@ def _library(args: argparse.Namespace):
     from pathlib import Path
 
     from game.data import library
-    from game.rules import data_dir
-
     from game.data.errors import DataError
+    from game.rules import data_dir
 
     dirs = [Path(d) for d in getattr(args, "content", None) or ()]
     try:

@@ -49,9 +49,7 @@ def content_subset(content: Content, army_ids: Sequence[str]) -> Content:
     # build_content checks the subset's references again: the closure must be whole
     sub = build_content({"content": cf})
     sources = {k: v for k, v in content.sources.items() if k in sub.sources}
-    return Content(
-        sub.warscrolls, sub.abilities, sub.lores, sub.manifestations, sub.armies, sub.content_hash, sources
-    )
+    return Content(sub.warscrolls, sub.abilities, sub.lores, sub.manifestations, sub.armies, sub.content_hash, sources)
 
 
 def carried_file(content: Content) -> dict:

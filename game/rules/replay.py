@@ -211,9 +211,7 @@ def header_content(header: dict[str, Any]) -> Content | None:
             raise ReplayError(f"header.content_data.{_short(key, 30)}: must be a list, got {_short(value)}")
         count += len(value)
     if count > MAX_CONTENT_DEFINITIONS:
-        raise ReplayError(
-            f"header.content_data: {count} definitions is over the limit of {MAX_CONTENT_DEFINITIONS}"
-        )
+        raise ReplayError(f"header.content_data: {count} definitions is over the limit of {MAX_CONTENT_DEFINITIONS}")
     try:
         cf = validate(ContentFile, carried, "header.content_data")
         content = build_content({"header.content_data": cf})

@@ -7,7 +7,7 @@ from game.i18n import ngettext
 
 
 def content_notice() -> str:
-    """"2 of your content files could not be read; see spellfield check <folder>", or "" when
+    """ "2 of your content files could not be read; see spellfield check <folder>", or "" when
     every file was read. Each problem names its file first (`packs/mine/army.toml: ...`)."""
     from game.data import library
     from game.rules import data_dir

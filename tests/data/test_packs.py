@@ -97,7 +97,9 @@ def test_an_empty_folder_is_not_a_pack(tmp_path: Path) -> None:
     assert any("no .toml files" in p for p in check_files([tmp_path / "empty"]))
 
 
-@pytest.mark.parametrize("command", [["play", "--headless", "--frames", "1"], ["record", "OUT"], ["simulate", "--games", "1"]])
+@pytest.mark.parametrize(
+    "command", [["play", "--headless", "--frames", "1"], ["record", "OUT"], ["simulate", "--games", "1"]]
+)
 def test_a_broken_pack_named_with_content_is_every_problem_and_exit_2(tmp_path: Path, capsys, command) -> None:
     pack = write_broken_pack(tmp_path / "broken")
     argv = [str(tmp_path / "r.json") if w == "OUT" else w for w in command]
