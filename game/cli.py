@@ -1,7 +1,7 @@
 """The `spellfield` command line. `python -m game` does the same.
 
 spellfield [play]             open the window (--headless --frames N --screenshot F; --text)
-spellfield check FILE...      validate data files (maps, content)
+spellfield check FILE|DIR...  validate data files (maps, content) and whole content packs
 spellfield record OUT         play a bot game and write its replay
 spellfield replay FILE --verify
 spellfield demo --list        rule demonstrations; `spellfield demo NAME --export out.gif`
@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from game import argparse_words, argtypes, i18n
-from game.i18n import _
+from game.i18n import _, ngettext
 
 #: Most games one `simulate` plays; most worker processes.
 MAX_GAMES, MAX_JOBS = 100_000, 256
@@ -67,8 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _ui_options(play)
 
-    check = sub.add_parser("check", help=_("validate map and content files"))
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check = sub.add_parser("check", help=_("validate map and content files, and whole content packs (folders)"))
+    check.add_argument("files", nargs="+", metavar="FILE|DIR")
 
     record = sub.add_parser("record", help=_("play a game between bots and write its replay"))
     record.add_argument("out", metavar="OUT")
@@ -90,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help=_("worker processes (same results as one)")
     )
     sim.add_argument("--profile", default="aos4")
+    _content_option(sim)
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sim.add_argument("--progress", action="store_true", help=_("show the progress bar even when not on a terminal"))
     sim.add_argument("--log", metavar="FILE", help=_("append each finished game to FILE as a JSON line, as it ends"))
@@ -140,6 +141,40 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", default=None, help=_("map id or path (default: the embedded default map)"))
     p.add_argument("--armies", nargs=2, default=None, metavar=("P1", "P2"), help=_("army ids"))
     p.add_argument("--seed", type=argtypes.seed, default=1)
+    _content_option(p)
+
+
+def _content_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--content",
+        action="append",
+        default=None,
+        metavar="DIR",
+        help=_("play with the content pack in DIR too (may be given more than once)"),
+    )
+
+
+def _library(args: argparse.Namespace):
+    """The built-in content with the player's packs, saved lists and maps, and the `--content`
+    packs, made the active library (issue 23). A broken `--content` pack raises one DataError
+    with every problem (exit 2, before any game is played)."""
+    from pathlib import Path
+
+    from game.data import library
+    from game.data.errors import DataError
+    from game.rules import data_dir
+
+    dirs = [Path(d) for d in getattr(args, "content", None) or ()]
+    try:
+        lib = library.load_library(data_dir(), dirs, strict=True)
+    except DataError as exc:
+        n = len(exc.problems)
+        head = ngettext(
+            "--content: {n} problem in the named packs:", "--content: {n} problems in the named packs:", n
+        ).format(n=n)
+        raise CommandError("\n".join([head, *("  " + p for p in exc.problems)])) from None
+    library.set_active(lib, data_dir(), dirs)
+    return lib
 
 
 def _ui_options(play: argparse.ArgumentParser) -> None:
@@ -151,14 +186,16 @@ def _ui_options(play: argparse.ArgumentParser) -> None:
 
 
 def _load_game(args: argparse.Namespace):
-    from game.data.content import load_map
+    from game.data.content import DEFAULT_ARMIES, load_map
     from game.rules import Game
 
+    lib = _library(args)
+    ids = tuple(args.armies) if args.armies else DEFAULT_ARMIES
     battlefield = None
     if args.map is not None:
         with about(args.map):
-            battlefield = load_map(args.map)
-    return Game.load(profile=args.profile, armies=tuple(args.armies) if args.armies else None, battlefield=battlefield)
+            battlefield = lib.maps.get(args.map) or load_map(args.map)
+    return Game.load(profile=args.profile, armies=ids, battlefield=battlefield, content=lib.content_for(ids))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -178,21 +215,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Check files; print "OK <file>" for each good file, else its problems (as the data layer
     words them: English diagnostics); 0 if all good, else 1. The frame is in the player's language."""
-    from game.data.check import check_files
-    from game.data.loader import label_for
+    from game.data.check import belongs, check_files, labels_for
     from game.demos.loader import load_demo
 
     warnings: list[str] = []
     problems = check_files(list(args.files), warnings, {"demo": load_demo})
-    labels = [label_for(p) for p in args.files]
+    labels = labels_for(args.files)
     for label in labels:
-        mine = [p for p in problems if p.startswith(f"{label}:")]
+        mine = [p for p in problems if belongs(p, label)]
         for p in mine:
             print(p)
         if not mine:
             print(_("OK {file}").format(file=label))
     for p in problems:
-        if not any(p.startswith(f"{label}:") for label in labels):
+        if not any(belongs(p, label) for label in labels):
             print(p)
     for w in warnings:
         print(_("warning: {warning}").format(warning=w))
@@ -246,9 +282,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    import os
+
+    from game.sim import CONTENT_ENV
     from game.sim import main as sim_main
 
-    return sim_main(args)
+    _library(args)  # a broken --content pack: every problem at once, before any game
+    if not getattr(args, "content", None):
+        return sim_main(args)
+    before = os.environ.get(CONTENT_ENV)
+    os.environ[CONTENT_ENV] = os.pathsep.join(args.content)  # worker processes read the same packs
+    try:
+        return sim_main(args)
+    finally:
+        if before is None:
+            os.environ.pop(CONTENT_ENV, None)
+        else:
+            os.environ[CONTENT_ENV] = before
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -7,8 +7,10 @@ armies. Results are the same with any number of jobs.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import os
 import sys
 import time
 from collections import Counter
@@ -41,13 +43,39 @@ def game_plan(index: int, base_seed: int) -> tuple[int, int, tuple[str, str]]:
     return seed, p1_side, armies
 
 
+#: The `--content` packs (folders joined by os.pathsep): `spellfield simulate` sets it, so that
+#: worker processes, which start afresh, play with the same content (issue 23).
+CONTENT_ENV = "SPELLFIELD_SIM_CONTENT"
+
+
+def _content(armies: tuple[str, str]):
+    """The content a game between `armies` is played with (the built-in content for built-in
+    armies: the same games as ever)."""
+    import os
+
+    from game.data import library
+
+    dirs = os.environ.get(CONTENT_ENV, "")
+    return (_packs(dirs) if dirs else library.active()).content_for(armies)
+
+
+@functools.cache
+def _packs(dirs: str):
+    from pathlib import Path
+
+    from game.data import library
+    from game.rules import data_dir
+
+    return library.load_library(data_dir(), [Path(d) for d in dirs.split(os.pathsep) if d], strict=True)
+
+
 def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
     """Play game `index` to its end."""
     from game.rules import Game
 
     index, base_seed, p1, p2, profile = args
     seed, p1_side, armies = game_plan(index, base_seed)
-    game = Game.load(profile=profile, armies=armies)
+    game = Game.load(profile=profile, armies=armies, content=_content(armies))
     state = game.new_state(seed=seed)
     bots = {p1_side: make_bot(p1, p1_side, seed), 3 - p1_side: make_bot(p2, 3 - p1_side, seed + 1)}
     counts: Counter[str] = Counter()

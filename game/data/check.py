@@ -1,4 +1,10 @@
-"""`spellfield check FILE...`: validate map and content files and report every problem.
+"""`spellfield check FILE|DIR...`: validate map and content files, and whole content packs.
+
+A folder is a content pack (issue 23, `game.data.library`): every TOML file in it is read, its
+definitions are laid over the built-in content, and every problem is reported at once: a file
+that does not parse or is neither content nor a map, a field that breaks the schema, an id that
+the built-in content already has (a clash), a reference to nothing, a map whose geometry fails.
+Files and folders may be mixed in one call; each folder is checked on its own.
 
 Content files are checked in context: their cross references are resolved against the game's
 embedded content, with the checked files' own definitions laid over it (so a single lore file
@@ -61,6 +67,9 @@ def check_files(
     content_files: dict[str, ContentFile] = {}
     for path in paths:
         label = label_for(path)
+        if Path(path).is_dir():
+            problems += pack_problems(Path(path), warn)
+            continue
         try:
             data = read_toml(path, label)
             # a demonstration has [[manifestation]] tables as content files do: recognise it first
@@ -102,6 +111,37 @@ def check_files(
     return problems
 
 
+def pack_problems(folder: Path, warn: list[str] | None = None) -> list[str]:
+    """Every problem of the content pack in `folder`, checked as `--content DIR` loads it (over
+    the built-in content and maps), each naming its file and field; advice goes to `warn`."""
+    from game.data.library import load_library, read_pack
+
+    found = read_pack(folder)
+    if not (found.content or found.maps or found.problems):
+        name = os.fspath(folder)
+        return [f"{name}: is a directory with no .toml files in it (a content pack is a folder of TOML files)"]
+    try:
+        lib = load_library(None, [folder], strict=True)
+    except DataError as e:
+        return e.problems
+    except RecursionError:
+        return [f"{os.fspath(folder)}: nesting too deep to check"]
+    if warn is not None:
+        mine = {src for key, src in lib.content.sources.items() if key not in default_content().sources}
+        warn.extend(w for w in content_warnings(lib.content) if any(w.startswith(f"{src}:") for src in mine))
+    return []
+
+
+def labels_for(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
+    """How each argument is named: a file as given, a folder without a trailing separator."""
+    return [os.fspath(Path(p)) if Path(p).is_dir() else label_for(p) for p in paths]
+
+
+def belongs(problem: str, label: str) -> bool:
+    """Whether a problem line is about the file `label`, or a file in the folder `label`."""
+    return problem.startswith(f"{label}:") or problem.startswith(f"{label}{os.sep}") or problem.startswith(f"{label}/")
+
+
 def _content_problems(files: dict[str, ContentFile], warn: list[str]) -> list[str]:
     try:
         base = default_content()
@@ -120,20 +160,20 @@ def _content_problems(files: dict[str, ContentFile], warn: list[str]) -> list[st
 def main(argv: list[str], checkers: Mapping[str, Checker] | None = None) -> int:
     """Check files; print "OK <file>" for each good file, else its problems. 0 if all good, else 1."""
     if not argv:
-        print("usage: spellfield check FILE...", file=sys.stderr)
+        print("usage: spellfield check FILE|DIR...", file=sys.stderr)
         return 2
     warnings: list[str] = []
     problems = check_files(argv, warnings, checkers)
-    labels = [label_for(p) for p in argv]
+    labels = labels_for(argv)
     for label in labels:
-        mine = [p for p in problems if p.startswith(f"{label}:")]
+        mine = [p for p in problems if belongs(p, label)]
         if mine:
             for p in mine:
                 print(p)
         else:
             print(f"OK {label}")
     for p in problems:
-        if not any(p.startswith(f"{label}:") for label in labels):
+        if not any(belongs(p, label) for label in labels):
             print(p)
     for w in warnings:
         print(f"warning: {w}")

@@ -75,10 +75,13 @@ class Library:
     def content_for(self, armies: Sequence[str]) -> Content:
         """The content a game between `armies` is played with: the built-in content when both are
         built-in (so that its saves and replays stay those of an install without any pack), else
-        the whole library's content."""
+        exactly what the two armies use (`content_subset`): what a save or replay of the game
+        carries, so that the game's `content_hash` is the hash of the carried content."""
         if all(self.is_builtin_army(a) for a in armies):
             return default_content()
-        return self.content
+        from game.data.subset import content_subset
+
+        return content_subset(self.content, armies)
 
     def battle_map(self, map_id: str) -> BattleMap:
         try:

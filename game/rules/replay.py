@@ -15,6 +15,11 @@ A replay (or a save) comes from another player, so nothing in it is trusted:
   path; a game on any other map carries the map itself in `header.map_data` (the `[map]` table
   of a map file, as JSON, checked like `spellfield check` checks a map file). `file_header`
   writes it when the game's map is not the shipped one of that id.
+- a game of the player's own content (a content pack, a saved army list) carries that content
+  in `header.content_data` (a content file's arrays as JSON: only what the two armies use, see
+  `game.data.subset`), checked like `spellfield check` checks a pack; its hash must be the
+  header's `content_hash`, or the file was edited after it was recorded and is refused. A game
+  of the built-in content carries none (its files are byte for byte those of earlier versions).
 - every action is decoded by type (`Record.from_dict`): an ill-typed one is a mismatch at its
   step naming the field (``steps[12].action: MoveUnit.to[0][1]: must be a finite number, got
   NaN``), as is an illegal one, or one the engine fails on; `verify` never raises.
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.data.content import Content
 from game.data.errors import DataError
 from game.data.models import BattleMap
 from game.rules.actions import Action
@@ -39,6 +45,7 @@ REPLAY_VERSION = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_ROUNDS = 100  # a header's `rounds` (the profiles play 5)
 MAX_MAP_POINTS = 20_000  # polygon corners in a carried map (`header.map_data`), all pieces together
+MAX_CONTENT_DEFINITIONS = 400  # definitions in a carried content (`header.content_data`), all kinds together
 
 
 class ReplayError(Exception):
@@ -53,7 +60,17 @@ def file_header(game: Game, seed: int | None) -> dict[str, Any]:
     bmap = game.battlefield.map
     if not _is_shipped(bmap):
         header["map_data"] = bmap.model_dump(mode="json")
+    if not _is_builtin(game.content):
+        from game.data.subset import carried_file
+
+        header["content_data"] = carried_file(game.content)
     return header
+
+
+def _is_builtin(content: Any) -> bool:
+    from game.data.content import default_content
+
+    return content.content_hash == default_content().content_hash
 
 
 def _is_shipped(bmap: BattleMap) -> bool:
@@ -111,7 +128,7 @@ def _short(value: Any, limit: int = 60) -> str:
 def check_header(header: Any, need_seed: bool = True) -> str | BattleMap:
     """The fields of a replay's or save's header, by type, and its map (a shipped id, or a map
     carried in `map_data`), which it returns. Raises ReplayError naming the field; `game_for`
-    builds the game."""
+    builds the game; `header_content` checks a carried content."""
     if not isinstance(header, dict):
         raise ReplayError(f"header: must be an object, got {type(header).__name__}")
     for key in ("profile", "map", "seed", "rounds", "content_hash"):
@@ -174,14 +191,82 @@ def _carried_map(name: Any, carried: Any) -> BattleMap:
     return bmap
 
 
+def header_content(header: dict[str, Any]) -> Content | None:
+    """The content a header's game is played with: the one carried in `content_data` (checked
+    whole: schema, cross references, size, and its hash against `content_hash`), else None (the
+    built-in content, or content with that hash that this install's library holds). Raises
+    ReplayError naming the field."""
+    carried = header.get("content_data")
+    if carried is None:
+        return None
+    from game.data.content import build_content
+    from game.data.loader import validate
+    from game.data.models import ContentFile
+
+    if not isinstance(carried, dict):
+        raise ReplayError(f"header.content_data: must be an object (a content file's arrays), got {_short(carried)}")
+    count = 0
+    for key, value in carried.items():
+        if not isinstance(value, list):
+            raise ReplayError(f"header.content_data.{_short(key, 30)}: must be a list, got {_short(value)}")
+        count += len(value)
+    if count > MAX_CONTENT_DEFINITIONS:
+        raise ReplayError(f"header.content_data: {count} definitions is over the limit of {MAX_CONTENT_DEFINITIONS}")
+    try:
+        cf = validate(ContentFile, carried, "header.content_data")
+        content = build_content({"header.content_data": cf})
+    except DataError as exc:
+        more = len(exc.problems) - 3
+        raise ReplayError("; ".join(exc.problems[:3]) + (f"; and {more} more" if more > 0 else "")) from None
+    except RecursionError:
+        raise ReplayError("header.content_data: nested too deeply to read") from None
+    if content.content_hash != header["content_hash"]:
+        raise ReplayError(
+            "header.content_data: the content carried in this file was changed after the game was recorded "
+            f"(it hashes to {content.content_hash[:12]}, the game was played with {header['content_hash'][:12]}); "
+            "it is not replayed"
+        )
+    return content
+
+
+def _library_content(header: dict[str, Any]) -> Content | None:
+    """The content this install's library (the player's packs) builds for the header's two
+    armies, if its hash is the header's: for a file that names its content by hash only."""
+    from game.data import library
+
+    lib = library.active()
+    armies = tuple(header["armies"])
+    if not all(a in lib.content.armies for a in armies):
+        return None
+    try:
+        got = lib.content_for(armies)
+    except DataError:
+        return None
+    return got if got.content_hash == header["content_hash"] else None
+
+
 def game_for(header: dict[str, Any]) -> Game:
     """The game a replay's or save's header describes. Raises ReplayError naming the field: a
     wrong type, an unknown profile or army, a map that is not shipped (and not carried in
-    `map_data`), or content that differs from this install's."""
+    `map_data`), a carried content that is bad or was edited (`content_data`), or content that
+    this install does not have."""
     bmap = check_header(header, need_seed=False)
+    content = header_content(header)
+    if content is None and not _is_builtin_hash(header["content_hash"]):
+        content = _library_content(header)
+        if content is None:
+            raise ReplayError(
+                f"header.content_hash: the game was played with content {header['content_hash'][:12]}, "
+                "which this file does not carry and this install does not have (neither the built-in "
+                "content nor one of your content packs)"
+            )
     try:
         game = Game.load(
-            profile=header["profile"], armies=tuple(header["armies"]), battlefield=bmap, rounds=header["rounds"]
+            profile=header["profile"],
+            armies=tuple(header["armies"]),
+            battlefield=bmap,
+            rounds=header["rounds"],
+            content=content,
         )
     except (ValueError, KeyError, DataError) as exc:
         raise ReplayError(f"header: {exc}") from None
@@ -191,6 +276,12 @@ def game_for(header: dict[str, Any]) -> Game:
             f"this install has {game.content.content_hash[:12]}"
         )
     return game
+
+
+def _is_builtin_hash(content_hash: str) -> bool:
+    from game.data.content import default_content
+
+    return content_hash == default_content().content_hash
 
 
 def verify(data: dict[str, Any]) -> VerifyReport:

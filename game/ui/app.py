@@ -51,6 +51,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--seed", type=argtypes.seed, default=1)
     _add(
         parser,
+        "--content",
+        action="append",
+        default=None,
+        metavar="DIR",
+        help=_("play with the content pack in DIR too (may be given more than once)"),
+    )
+    _add(
+        parser,
         "--headless",
         action="store_true",
         help=_("render without a display (SDL dummy driver); goes straight to the battle"),

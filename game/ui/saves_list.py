@@ -72,10 +72,20 @@ def when_text(when: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(when)) if when else ""
 
 
-def _army_name(army_id: Any) -> str:
-    from game.data.content import default_content
+def _army_name(army_id: Any, header: dict[str, Any] | None = None) -> str:
+    """An army's name: from the content the file carries (a pack game), else the built-in
+    content or the player's own (the active library); never its id."""
+    if not isinstance(army_id, str):
+        return _("an unknown army")
+    carried = (header or {}).get("content_data")
+    armies = carried.get("army") if isinstance(carried, dict) else None
+    if isinstance(armies, list):
+        for a in armies[:10]:
+            if isinstance(a, dict) and a.get("id") == army_id and isinstance(a.get("name"), str) and a["name"]:
+                return _(a["name"][:40])
+    from game.data import library
 
-    army = default_content().armies.get(army_id) if isinstance(army_id, str) else None
+    army = library.active().content.armies.get(army_id)
     return _(army.name) if army is not None else _("an unknown army")
 
 
@@ -96,7 +106,7 @@ def _map_name(header: dict[str, Any]) -> str:
 
 def _describe(header: dict[str, Any], info: dict[str, Any], where: str, score: str) -> tuple[str, list[str]]:
     armies = header.get("armies") if isinstance(header.get("armies"), list) else []
-    a1, a2 = (_army_name(a) for a in (list(armies) + [None, None])[:2])
+    a1, a2 = (_army_name(a, header) for a in (list(armies) + [None, None])[:2])
     title = (
         info.get("title")
         if isinstance(info.get("title"), str) and info.get("title")

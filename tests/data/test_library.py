@@ -50,7 +50,8 @@ def test_a_saved_list_and_a_users_map_are_taken_in(tmp_path: Path) -> None:
     assert lib.map_sources["my_fen"] == "maps/my_fen.toml"
     # A game between built-in armies keeps the built-in content (its saves stay those of any install).
     assert lib.content_for(("emberward", "mirecourt")) is default_content()
-    assert lib.content_for(("emberward", "my_list")) is lib.content
+    mine = lib.content_for(("emberward", "my_list"))  # only what the two armies use
+    assert set(mine.armies) == {"emberward", "my_list"} and mine.content_hash != lib.content.content_hash
 
 
 def test_a_clash_and_a_bad_reference_leave_the_group_out_whole(tmp_path: Path) -> None:

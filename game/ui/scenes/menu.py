@@ -35,7 +35,9 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.manager = widgets.new_manager(app.size)
-        self.message = ""
+        from game.ui.content_notice import content_notice
+
+        self.message = content_notice()  # the player's own files that could not be read, if any
         self.confirming = False  # the "Quit Spellfield?" question is up
         self.since_check = 0.0
         self.build()
