@@ -299,13 +299,13 @@ class UnitDragTool(FieldTool):
         """(ux, uy, best): the furthest point along a drag direction that the engine's
         `thing_move_problems` accepts, at most `L` inches.
 
-        Issue 24 (smooth drags): the answer is cached per direction (to 1/2000 of a radian, so
-        the shown point may lie up to that off the pointer's ray; the direction returned is the
+        Issue 24 (smooth drags): the answer is cached per direction (to 1/300 of a radian, so
+        the shown point may lie up to that off the pointer's ray, 0.01" at 6"; the direction returned is the
         one the engine was asked about) and per searched length, so a pointer past the move
         limit or against a wall costs nothing more; the physics sweep (where the search starts)
         is asked once per direction, over the whole reach. The engine alone decides: `best` is
         a length it accepted (or 0)."""
-        ang = (self.unit, round(math.atan2(uy, ux) * 2000))
+        ang = (self.unit, round(math.atan2(uy, ux) * 300))
         dk = self._dirs.get(ang)
         if dk is None:
             if len(self._dirs) > 400:
@@ -464,7 +464,9 @@ class UnitDragTool(FieldTool):
 
     def panel_key(self) -> Any:
         settled = None if self.dragging or self.offset is None else (round(self.offset[0], 1), round(self.offset[1], 1))
-        return (self.unit, self.pending(), bool(self.reasons), self.dragging, settled)
+        # while a drag is held the commit button stays (issue 24: the panel is not rebuilt
+        # mid-drag when the ghost first appears; a click cannot reach it before the release)
+        return (self.unit, self.pending() or self.dragging, bool(self.reasons), self.dragging, settled)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -668,7 +670,7 @@ class ChargeTool(UnitDragTool):
 def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
     t = ctx.tool
     if isinstance(t, UnitDragTool) and t.unit is not None:
-        if t.pending():
+        if t.pending() or t.dragging:
             view.buttons.append(
                 ButtonSpec(
                     _("{verb} (Enter)").format(verb=verb),
