@@ -44,6 +44,21 @@ def any_visible(
     ox, oy = observer.x, observer.y
     eye_in: set[int] | None = None
     open_: list[tuple[Circle, list[int], np.ndarray]] = []  # targets left for the sampled lines
+    # the bases' distances to every centre-to-centre line at once: the same element-wise sums
+    # `visible` makes per target, one row per target
+    circ = [t for t in targets if isinstance(t, Circle)]
+    rows: dict[int, np.ndarray] = {}
+    if has_walls and circ:
+        ddx = np.array([t.x for t in circ]) - ox
+        ddy = np.array([t.y for t in circ]) - oy
+        px, py = x - ox, y - oy
+        with np.errstate(divide="ignore", invalid="ignore"):  # a shared centre: touching, row unused
+            tt = (px[None, :] * ddx[:, None] + py[None, :] * ddy[:, None]) / (ddx * ddx + ddy * ddy)[:, None]
+        np.clip(tt, 0.0, 1.0, out=tt)
+        ex = px[None, :] - tt * ddx[:, None]
+        ey = py[None, :] - tt * ddy[:, None]
+        d2m = ex * ex + ey * ey
+        rows = {id(t): d2m[j] for j, t in enumerate(circ)}
     for target in targets:
         if not isinstance(target, Circle):
             if visible(observer, target, terrain, blockers, samples=samples).visible:
@@ -66,14 +81,7 @@ def any_visible(
         bidx = np.empty(0, dtype=np.intp)
         cc_blocked = False
         if has_walls:
-            ddx, ddy = tc[0] - ox, tc[1] - oy
-            ll = ddx * ddx + ddy * ddy
-            px, py = x - ox, y - oy
-            t = (px * ddx + py * ddy) / ll
-            np.clip(t, 0.0, 1.0, out=t)
-            ex = px - t * ddx
-            ey = py - t * ddy
-            d2 = ex * ex + ey * ey
+            d2 = rows[id(target)]
             lim = r + reach
             bidx = np.flatnonzero(d2 < lim * lim)
             if len(bidx):
