@@ -6,10 +6,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from game.geometry.shapes import Circle
+from game.geometry.sight_any import any_visible
 from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
 from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
@@ -17,7 +20,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_may_chant
-from game.rules.space import model_circle, positions
+from game.rules.space import Positions, blockers, model_circle, positions, thing_shapes
 from game.rules.targeting import EPS, check_target, known, target_candidates
 
 if TYPE_CHECKING:
@@ -41,16 +44,23 @@ def hero_options(state: "State") -> list[Action]:
     """Every legal cast, chant and banish for the active player, one per picked model (E5).
 
     The same checks as `state.legal`, arranged so that work independent of the target is done
-    once, and targets out of range are dropped by one vectorised distance pass.
+    once: each caster model's distance to every unit is one vectorised pass (a prefilter; the
+    exact range check still decides), target lists are built once per kind of target, and
+    sight to a unit is asked batched over its models (`any_visible`, the same answer as
+    `sight(...).visible`). Same options, same order.
     """
     p = state.active
     out: list[Action] = []
     pos = positions(state)
+    unit_at = {uid: k for k, uid in enumerate(pos.units)}
+    sees = _sight_memo(state)
+    candidates: dict[str, list[str | None]] = {}
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
         ws = state.game.warscroll(u.warscroll)
         models = [i for i, _ in u.live_models()]
+        gaps: dict[int, np.ndarray] = {}
         for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
             for ab_id in known(state, uid, kind):
                 try:
@@ -58,13 +68,19 @@ def hero_options(state: "State") -> list[Action]:
                 except IllegalActionError:
                     continue
                 ability = state.game.content.abilities[ab_id]
+                targets = candidates.get(ability.target)
+                if targets is None:
+                    targets = candidates[ability.target] = target_candidates(state, p, ability)
+                reach = ability.range + EPS
                 for i in models:
-                    near = _in_reach(state, pos, model_circle(state, uid, i), ability.range)
-                    for target in target_candidates(state, p, ability):
-                        if target is not None and target in state.units and target not in near:
+                    g = gaps.get(i)
+                    if g is None:
+                        g = gaps[i] = _least_gaps(pos, model_circle(state, uid, i))
+                    for target in targets:
+                        if target is not None and target in unit_at and g[unit_at[target]] > reach:
                             continue
                         try:
-                            check_target(state, p, uid, i, ability, target)
+                            check_target(state, p, uid, i, ability, target, sees)
                         except IllegalActionError:
                             continue
                         if kind == "spell":
@@ -80,12 +96,35 @@ def hero_options(state: "State") -> list[Action]:
     return out
 
 
-def _in_reach(state: "State", pos, eye, reach: float) -> set[str]:
-    """Units with a model within `reach` of the base `eye` (a cheap prefilter, exact maths)."""
-    if not len(pos.x):
-        return set()
-    gaps = np.hypot(pos.x - eye.x, pos.y - eye.y) - pos.r - eye.r
-    return {pos.units[k] for k in set(pos.owner[gaps <= reach + EPS].tolist())}
+def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
+    """Per unit of `pos.units`, the least gap from the base `eye` to one of its models (inf for
+    a unit with none left): the cheap range prefilter, the same sums as before, min per unit."""
+    out = np.full(len(pos.units), np.inf)
+    if len(pos.x):
+        np.minimum.at(out, pos.owner, np.hypot(pos.x - eye.x, pos.y - eye.y) - pos.r - eye.r)
+    return out
+
+
+def _sight_memo(state: "State") -> Callable[[str, int, str], bool]:
+    """`sight(state, unit, model, thing).visible`, asked once per pair and batched over the
+    thing's bases (G2): the same terrain, the same blocking bases, the same answer."""
+    memo: dict[tuple[str, int, str], bool] = {}
+    terrain = state.game.battlefield.terrain
+
+    def sees(unit: str, model: int, thing: str) -> bool:
+        key = (unit, model, thing)
+        got = memo.get(key)
+        if got is None:
+            known_sight = state._cache.get(("sight", unit, model, thing))
+            if known_sight is not None:
+                got = known_sight.visible
+            else:
+                walls = blockers(state, [unit] + ([thing] if thing in state.units else []))
+                got = any_visible(model_circle(state, unit, model), thing_shapes(state, thing), terrain, walls)
+            memo[key] = got
+        return got
+
+    return sees
 
 
 def hero_candidates(state: "State") -> list[Action]:

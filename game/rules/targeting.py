@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.data.models import Ability
@@ -114,8 +115,19 @@ def check_known(state: "State", unit_id: str, ability_id: str, kind: str) -> Abi
     return ability
 
 
-def check_target(state: "State", player: int, unit_id: str, model: int, ability: Ability, target: str | None) -> None:
-    """Range and visibility are measured from the picked model (E5, G1, G2)."""
+def check_target(
+    state: "State",
+    player: int,
+    unit_id: str,
+    model: int,
+    ability: Ability,
+    target: str | None,
+    sees: Callable[[str, int, str], bool] | None = None,
+) -> None:
+    """Range and visibility are measured from the picked model (E5, G1, G2).
+
+    `sees(unit, model, thing)` may stand in for `sight(...).visible` when it gives the same
+    answer (the hero phase's options ask it batched, see `hero_options`)."""
     kind = ability.target
     if kind == "none":
         if target is not None:
@@ -177,7 +189,11 @@ def check_target(state: "State", player: int, unit_id: str, model: int, ability:
             ability=Named(ability.name, ability.id),
             reach=ability.range,
         )
-    if ability.visible and target != unit_id and not sight(state, unit_id, model, target).visible:
+    if (
+        ability.visible
+        and target != unit_id
+        and not (sees(unit_id, model, target) if sees else sight(state, unit_id, model, target).visible)
+    ):
         raise IllegalActionError(
             "not_visible",
             f"{name} is not visible to {state.units[unit_id].name} model {model} (G2)",

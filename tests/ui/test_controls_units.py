@@ -131,7 +131,9 @@ def test_charge_drag_ends_within_half_an_inch(app):
 
 
 def test_charge_short_of_the_enemy_is_red_and_give_up_fails_it(app):
-    st = battle({"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [1, 2], phase="charge")  # charge roll 3
+    st = battle(
+        {"mag": (1, P1_WIZ2, [(20, 10)]), "witch": (2, P2_WIZ1, [(20, 18)])}, [1, 2], phase="charge"
+    )  # charge roll 3
     scene = scene_for(app, st)
     scene.handle(button_for(scene, lambda b, a: a is not None and a.type == "Charge").intent)
     frame(app, 2)
@@ -167,3 +169,43 @@ def test_deployment_drag_drops_inside_the_zone_and_refuses_outside(app):
     frame(app)
     assert scene.session.actions() and scene.session.actions()[-1]["type"] == "DeployUnit"
     assert isinstance(MoveUnit, type)
+
+
+def test_drag_past_the_limit_into_terrain_shows_the_engines_point_and_reason(app):
+    """Issue 24: the clamp is cached per direction and searched length, yet every frame shows a
+    point the engine accepts (G4, R4) and the engine's own first problem just past it."""
+    from game.rules.query import thing_move_problems
+
+    spears = [(16.0 + 1.7 * (k % 5), 10.5 - 1.7 * (k // 5)) for k in range(10)]
+    st = battle({"sp": (1, "emberward_spears", spears), "witch": (2, P2_WIZ1, [(50, 40)])}, (), phase="movement")
+    scene = scene_for(app, st)
+    a = spears[0]
+    pa = scene.camera.to_screen(*a)
+    from tests.ui.uihelpers import screen_pos
+
+    scene.handle(intent("pointer", pos=screen_pos(scene, *a)))
+    scene.handle(intent("press", pos=screen_pos(scene, *a), button=1))
+    frame(app)
+    seen = 0
+    for k in range(1, 25):
+        want = (0.3 * k, 0.5 * k)  # north-east over the Cinder Pools (impassable), past 5"
+        scene.handle(
+            intent("drag", pos=screen_pos(scene, a[0] + want[0], a[1] + want[1]), rel=(1, 1), buttons=(1, 0, 0))
+        )
+        frame(app)
+        t = scene.tool
+        if t.offset is not None:
+            assert scene.state.explain(t.action(t.offset)) == [], k
+        if t.raw_reasons:
+            L = math.hypot(*t.want)
+            best = math.hypot(*t.offset) if t.offset else 0.0
+            ux, uy = (t.offset[0] / best, t.offset[1] / best) if t.offset else (t.want[0] / L, t.want[1] / L)
+            step = round(min(L, best + 0.1), 2)
+            to = tuple(t.to((ux * step, uy * step)))
+            texts = thing_move_problems(
+                scene.state, "sp", to, t.reach(), may_end_in_combat=False, rule="G4", first_only=True
+            )
+            if texts:
+                assert t.raw_reasons == [t.stop_words(texts[0], (ux * step, uy * step))], k
+                seen += 1
+    assert seen > 5 and pa is not None

@@ -148,6 +148,8 @@ class UnitDragTool(FieldTool):
         self.raw_reasons: list[str] = []  # why the wanted point was clamped
         self.click_commit = False
         self._cache: dict = {}
+        self._dirs: dict = {}  # drag direction -> (ux, uy, reach, swept length, {length: best})
+        self._why: dict = {}  # (direction, length) -> the engine's first move problem there
         if self.mode == "charge":
             self.unit = self.decision.data.get("unit")
         else:
@@ -261,7 +263,7 @@ class UnitDragTool(FieldTool):
         While dragging (`final=False`) the engine's full `explain` is skipped for speed: the
         clamped offset already passed `move_problems`; the release asks the engine."""
         st = self.state
-        key = (round(want[0], 2), round(want[1], 2), final)
+        key = (self.unit, round(want[0], 2), round(want[1], 2), final)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -272,27 +274,7 @@ class UnitDragTool(FieldTool):
             out = (want, st.explain(self.action(want)), [])
         else:
             with st.query():
-                ux, uy = want[0] / L, want[1] / L
-                reach = self.reach()
-                lw = min(L, max(0.0, reach - EPS))
-                lc = min(lw, max(0.0, self.path_length(ux, uy, lw) - 2 * EPS))
-                best = 0.0
-                if lc > EPS and self.legal_at(lc, ux, uy):
-                    best = lc
-                elif lc > EPS:
-                    hi = lc
-                    for f in (0.85, 0.7, 0.55, 0.4, 0.3, 0.2, 0.1, 0.05):
-                        if self.legal_at(lc * f, ux, uy):
-                            best = lc * f
-                            break
-                        hi = lc * f
-                    if best > 0:
-                        for _n in range(7):
-                            mid = (best + hi) / 2
-                            if self.legal_at(mid, ux, uy):
-                                best = mid
-                            else:
-                                hi = mid
+                ux, uy, best = self._furthest(want[0] / L, want[1] / L, L)
                 off = (round(ux * best, 4), round(uy * best, 4)) if best > EPS else None
                 reasons = st.explain(self.action(off)) if off is not None and (final or self.mode == "charge") else []
                 raw = []
@@ -303,7 +285,7 @@ class UnitDragTool(FieldTool):
                     # that is not about the path (e.g. the phase's) from its full explain
                     step = min(L, best + 0.1)
                     past = (ux * step, uy * step)
-                    texts = self.problems_at(step, ux, uy) or self.problems_at(L, ux, uy)
+                    texts = self._problems_cached(step, ux, uy) or self._problems_cached(L, ux, uy)
                     if not texts and (final or off is None):
                         texts = st.explain(self.action(past)) or st.explain(self.action(want))
                     raw = [self.stop_words(texts[0], past)] if texts else []
@@ -312,6 +294,65 @@ class UnitDragTool(FieldTool):
             self._cache.clear()
         self._cache[key] = out
         return out
+
+    def _furthest(self, ux: float, uy: float, L: float) -> tuple[float, float, float]:
+        """(ux, uy, best): the furthest point along a drag direction that the engine's
+        `thing_move_problems` accepts, at most `L` inches.
+
+        Issue 24 (smooth drags): the answer is cached per direction (to 1/300 of a radian, so
+        the shown point may lie up to that off the pointer's ray, 0.01" at 6"; the direction returned is the
+        one the engine was asked about) and per searched length, so a pointer past the move
+        limit or against a wall costs nothing more; the physics sweep (where the search starts)
+        is asked once per direction, over the whole reach. The engine alone decides: `best` is
+        a length it accepted (or 0)."""
+        ang = (self.unit, round(math.atan2(uy, ux) * 300))
+        dk = self._dirs.get(ang)
+        if dk is None:
+            if len(self._dirs) > 400:
+                self._dirs.clear()
+            reach = self.reach()
+            cap = max(0.0, reach - EPS)
+            dk = self._dirs[ang] = (ux, uy, cap, self.path_length(ux, uy, cap) if cap > 0 else 0.0, {})
+        ux, uy, cap, plen, found = dk
+        lw = min(L, cap)
+        lc = min(lw, max(0.0, plen - 2 * EPS))
+        key = round(lc, 2)
+        best = found.get(key)
+        if best is None:
+            best = found[key] = self._search(lc, ux, uy)
+        return ux, uy, best
+
+    def _search(self, lc: float, ux: float, uy: float) -> float:
+        """Back off from `lc` along (ux, uy) to a length the engine accepts: `lc` itself, else
+        the first of a few fractions, then bisection between it and the last refused one."""
+        if lc <= EPS:
+            return 0.0
+        if self.legal_at(lc, ux, uy):
+            return lc
+        best, hi = 0.0, lc
+        for f in (0.85, 0.7, 0.55, 0.4, 0.3, 0.2, 0.1, 0.05):
+            if self.legal_at(lc * f, ux, uy):
+                best = lc * f
+                break
+            hi = lc * f
+        if best > 0:
+            for _n in range(7):
+                mid = (best + hi) / 2
+                if self.legal_at(mid, ux, uy):
+                    best = mid
+                else:
+                    hi = mid
+        return best
+
+    def _problems_cached(self, length: float, ux: float, uy: float) -> list[str]:
+        """`problems_at`, remembered per direction and length (to 0.01")."""
+        key = (self.unit, round(ux, 6), round(uy, 6), round(length, 2))
+        got = self._why.get(key)
+        if got is None:
+            if len(self._why) > 400:
+                self._why.clear()
+            got = self._why[key] = self.problems_at(round(length, 2), ux, uy)
+        return got
 
     # --- the mouse -------------------------------------------------------------------------
 
@@ -423,7 +464,9 @@ class UnitDragTool(FieldTool):
 
     def panel_key(self) -> Any:
         settled = None if self.dragging or self.offset is None else (round(self.offset[0], 1), round(self.offset[1], 1))
-        return (self.unit, self.pending(), bool(self.reasons), self.dragging, settled)
+        # while a drag is held the commit button stays (issue 24: the panel is not rebuilt
+        # mid-drag when the ghost first appears; a click cannot reach it before the release)
+        return (self.unit, self.pending() or self.dragging, bool(self.reasons), self.dragging, settled)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -627,7 +670,7 @@ class ChargeTool(UnitDragTool):
 def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
     t = ctx.tool
     if isinstance(t, UnitDragTool) and t.unit is not None:
-        if t.pending():
+        if t.pending() or t.dragging:
             view.buttons.append(
                 ButtonSpec(
                     _("{verb} (Enter)").format(verb=verb),
