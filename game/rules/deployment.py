@@ -12,6 +12,7 @@ import math
 from shapely.geometry import Polygon
 
 from game.geometry.measure import distance, wholly_within
+from game.geometry.nearby import BaseIndex
 from game.geometry.placement import placement_problems
 from game.geometry.shapes import Circle
 from game.rules.battlefield import Battlefield
@@ -48,6 +49,11 @@ def place_unit(
         for j in range(-span, span + 1)
     )
     mine: list[Circle] = []
+    # Why: the bases already placed do not change while this unit is placed, so they are indexed
+    # once; the unit's own bases are indexed again only when one is added. Each base's overlap
+    # test is elementwise, so the split answers exactly as one index over `placed + mine`.
+    others = BaseIndex(placed)
+    own = BaseIndex(mine)
     for _, _, _, x, y in slots:
         if len(mine) == models:
             break
@@ -56,9 +62,12 @@ def place_unit(
             continue  # coherency: within 1" of another model of the unit
         if zone is not None and not wholly_within(c, zone, 0.0):
             continue
-        if placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=placed + mine):
+        if placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others):
+            continue
+        if len(own) and len(own.overlapping(c)[0]):
             continue
         mine.append(c)
+        own = BaseIndex(mine)
     if len(mine) < models:
         raise ValueError(f"cannot fit {models} models of {radius * 50.8:.0f}mm around deployment anchor {anchor}")
     placed.extend(mine)

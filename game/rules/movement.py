@@ -236,7 +236,11 @@ def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
     objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
     if objectives:
         goals.append(min(objectives, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
-    enemies = [c for k, c in centres.items() if state.units[k].player != player]
+    # Why: every mover asks for the same enemy list; it is built once per player per position.
+    key = ("enemy_centres", player)
+    enemies = state._cache.get(key)
+    if enemies is None:
+        enemies = state._cache[key] = [c for k, c in centres.items() if state.units[k].player != player]
     if enemies:
         goals.append(min(enemies, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
     return goals

@@ -147,6 +147,29 @@ def distance_to(state: "State", shape: Shape, thing: str) -> float:
     return min((distance(shape, s) for s in shapes), default=float("inf"))
 
 
+#: Inches of slack for the vectorised prune in `units_maybe_within`: far more than numpy's and
+#: math's hypot can differ by, far less than anything a rule measures.
+PRUNE_SLACK = 1e-6
+
+
+def units_maybe_within(state: "State", shapes: list[Shape], reach: float) -> set[str] | None:
+    """Units with a live model that may be within `reach` of one of the round `shapes` (G1): a
+    superset, found by one numpy pass over every base, of the units whose exact `distance` is
+    within reach. Only a prune: callers still decide with the exact maths. None (prune nothing)
+    when `shapes` is empty or holds a polygon footprint."""
+    if not shapes or any(not isinstance(c, Circle) for c in shapes):
+        return None
+    pos = positions(state)
+    if not len(pos.x):
+        return set()
+    cx = np.fromiter((c.x for c in shapes), float, len(shapes))
+    cy = np.fromiter((c.y for c in shapes), float, len(shapes))
+    cr = np.fromiter((c.r for c in shapes), float, len(shapes))
+    gaps = np.hypot(pos.x[None, :] - cx[:, None], pos.y[None, :] - cy[:, None]) - pos.r[None, :] - cr[:, None]
+    near = (gaps <= reach + PRUNE_SLACK).any(axis=0)
+    return {pos.units[k] for k in set(pos.owner[near].tolist())}
+
+
 def gap_between(state: "State", a: str, b: str) -> float:
     """Closest distance between two things by id, units or manifestations (G1): the least
     `distance` over every pair of their bases or footprints; inf when either has none left.
