@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.geometry.measure import wholly_within
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, DeployUnit, MoveUnit, Retreat, Run
@@ -31,11 +33,10 @@ from game.rules.formation import (
     move_problems,
     radius_of,
     thing_move_problems,
-    translated,
 )
 from game.rules.manifestations import scroll_of
 from game.rules.movers import check_own_mover, flags_of, movers
-from game.rules.space import invalidate
+from game.rules.space import PRUNE_SLACK, invalidate
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -236,13 +237,21 @@ def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
     objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
     if objectives:
         goals.append(min(objectives, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
-    # Why: every mover asks for the same enemy list; it is built once per player per position.
+    # Why: every mover asks for the same enemy list; it is built once per player per position,
+    # and a numpy pass keeps only the enemies (nearly) as near as the nearest, among which the
+    # exact `min` below picks the same one it would pick from the whole list (the first nearest).
     key = ("enemy_centres", player)
-    enemies = state._cache.get(key)
-    if enemies is None:
-        enemies = state._cache[key] = [c for k, c in centres.items() if state.units[k].player != player]
+    found = state._cache.get(key)
+    if found is None:
+        pts = [c for k, c in centres.items() if state.units[k].player != player]
+        xy = np.array(pts, float).reshape(-1, 2)
+        found = state._cache[key] = (pts, xy[:, 0].copy(), xy[:, 1].copy())
+    enemies, ex, ey = found
     if enemies:
-        goals.append(min(enemies, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
+        d = np.hypot(ex - me[0], ey - me[1])
+        near = np.flatnonzero(d <= d.min() + PRUNE_SLACK).tolist()
+        nearest = [enemies[k] for k in near]
+        goals.append(min(nearest, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
     return goals
 
 
@@ -275,6 +284,14 @@ def movement_options(state: "State") -> list[Action]:
     return out
 
 
+def _here(state: "State", uid: str) -> list[tuple[float, float]]:
+    """Where `translated` starts from: the unit's live models, or a manifestation's centre."""
+    if uid in state.manifestations:
+        m = state.manifestations[uid]
+        return [(m.x, m.y)]
+    return [(m.x, m.y) for _, m in state.units[uid].live_models()]
+
+
 def movement_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
     towards an objective or the nearest enemy (or away from it when retreating), at full and
@@ -288,6 +305,7 @@ def movement_candidates(state: "State") -> list[Action]:
         if not declared(state, uid):
             out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
         me = centre_of(state, uid)
+        here = _here(state, uid)
         for gx, gy in _targets_for_moves(state, uid):
             dx, dy = gx - me[0], gy - me[1]
             n = math.hypot(dx, dy)
@@ -296,9 +314,8 @@ def movement_candidates(state: "State") -> list[Action]:
             sign = -1.0 if kind == "retreat" else 1.0
             for f in (1.0, 0.5):
                 step = max(0.0, reach - 1e-3) * f
-                out.append(
-                    MoveUnit(
-                        player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))
-                    )
-                )
+                sx, sy = sign * dx / n * step, sign * dy / n * step
+                # `translated(state, uid, sx, sy)`, with the live models looked up once per unit
+                to = tuple((round(x + sx, 4), round(y + sy, 4)) for x, y in here)
+                out.append(MoveUnit(player=p, unit=uid, to=to))
     return out

@@ -256,11 +256,13 @@ def blocker_names(state: "State", seen: Sight, exclude_units: Iterable[str]) -> 
     models block it (`seen` computed with `blockers(state, exclude_units)`), each once."""
     pos = positions(state)
     skip = {pos.units.index(u) for u in set(exclude_units) if u in state.units}
-    owners = [int(o) for o in pos.owner if int(o) not in skip]
+    owners: np.ndarray | None = None  # the owner of each blocker, made only when a model blocks
     names: list[str] = []
     for b in seen.blocked_by:
         if b.startswith("model:"):
-            names.append(state.units[pos.units[owners[int(b.split(":")[1])]]].name)
+            if owners is None:
+                owners = pos.owner[~np.isin(pos.owner, list(skip))] if skip else pos.owner
+            names.append(state.units[pos.units[int(owners[int(b.split(":")[1])])]].name)
         else:
             names.append(b)
     return list(dict.fromkeys(names))
