@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -284,12 +285,22 @@ def movement_options(state: "State") -> list[Action]:
     return out
 
 
-def _here(state: "State", uid: str) -> list[tuple[float, float]]:
+def _here(state: "State", uid: str) -> tuple[tuple[float, float], ...]:
     """Where `translated` starts from: the unit's live models, or a manifestation's centre."""
     if uid in state.manifestations:
         m = state.manifestations[uid]
-        return [(m.x, m.y)]
-    return [(m.x, m.y) for _, m in state.units[uid].live_models()]
+        return ((m.x, m.y),)
+    return tuple((m.x, m.y) for _, m in state.units[uid].live_models())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shifted(here: tuple[tuple[float, float], ...], sx: float, sy: float) -> tuple[tuple[float, float], ...]:
+    """`translated`'s rounding of the points `here` shifted by (sx, sy).
+
+    Memoised: a pure function of its arguments, and each decision of a movement phase asks again
+    for the units that have not moved yet, with the same shifts. (Equal floats give equal
+    answers: 0.0 and -0.0, the only equal floats that differ, shift a point on the board alike.)"""
+    return tuple((round(x + sx, 4), round(y + sy, 4)) for x, y in here)
 
 
 def movement_candidates(state: "State") -> list[Action]:
@@ -304,7 +315,7 @@ def movement_candidates(state: "State") -> list[Action]:
         kind, reach = allowance(state, uid)
         if not declared(state, uid):
             out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
-        me = centre_of(state, uid)
+        me = _centres(state).get(uid) or centre_of(state, uid)  # the same centre, computed once a position
         here = _here(state, uid)
         for gx, gy in _targets_for_moves(state, uid):
             dx, dy = gx - me[0], gy - me[1]
@@ -316,6 +327,5 @@ def movement_candidates(state: "State") -> list[Action]:
                 step = max(0.0, reach - 1e-3) * f
                 sx, sy = sign * dx / n * step, sign * dy / n * step
                 # `translated(state, uid, sx, sy)`, with the live models looked up once per unit
-                to = tuple((round(x + sx, 4), round(y + sy, 4)) for x, y in here)
-                out.append(MoveUnit(player=p, unit=uid, to=to))
+                out.append(MoveUnit(player=p, unit=uid, to=_shifted(here, sx, sy)))
     return out
