@@ -31,7 +31,7 @@ from game.rules.formation import (
 from game.rules.frames import ChargeMoveFrame, pop, top
 from game.rules.movement import apply_positions
 from game.rules.movers import check_own_mover, flags_of, movers, player_of
-from game.rules.space import distance_to, footprint_at, gap_between, thing_shapes, unit_sees
+from game.rules.space import distance_to, footprint_at, gap_between, thing_shapes, unit_sees, units_maybe_within
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -51,7 +51,15 @@ def enemies_within(state: "State", uid: str, circles, reach: float) -> list[str]
     player = player_of(state, uid)
     things = [k for k, t in state.units.items() if t.alive and t.player != player]
     things += manifestations_as_units(state, player, "charge")
-    return [t for t in things if min(distance_to(state, c, t) for c in circles) <= reach + TOL]
+    # Why: measuring every enemy unit model by model is units x models; a numpy prune drops the
+    # units clearly out of reach, and the exact test below still decides for the rest.
+    near = units_maybe_within(state, circles, reach)
+    return [
+        t
+        for t in things
+        if (near is None or t not in state.units or t in near)
+        and min(distance_to(state, c, t) for c in circles) <= reach + TOL
+    ]
 
 
 def shapes_at(state: "State", uid: str, to) -> list:

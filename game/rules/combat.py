@@ -39,7 +39,7 @@ from game.rules.frames import FightFrame, pop
 from game.rules.manifest_units import can_be_affected, moves_like_unit
 from game.rules.movement import apply_positions
 from game.rules.shooting import check_attack_target, commander_of, melee
-from game.rules.space import distance_to, gap_between, model_circle
+from game.rules.space import distance_to, gap_between, model_circle, thing_shapes, units_maybe_within
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -71,7 +71,13 @@ def fight_targets(state: "State", uid: str) -> list[str]:
     p = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
     things = [k for k, t in state.units.items() if t.alive and t.player != p]
     things += [mid for mid in manifestations_as_units(state, p, "combat") if can_be_affected(state, mid)]
-    return [t for t in things if gap_between(state, uid, t) <= COMBAT_RANGE + TOL]
+    # Why: a numpy prune drops the units clearly out of range before the exact pairwise gap
+    near = units_maybe_within(state, thing_shapes(state, uid), COMBAT_RANGE)
+    return [
+        t
+        for t in things
+        if (near is None or t not in state.units or t in near) and gap_between(state, uid, t) <= COMBAT_RANGE + TOL
+    ]
 
 
 def eligible(state: "State", player: int) -> list[str]:

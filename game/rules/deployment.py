@@ -7,14 +7,17 @@ clear of other bases, impassable terrain and the edge.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from shapely.geometry import Polygon
 
 from game.geometry.measure import distance, wholly_within
+from game.geometry.nearby import BaseIndex
 from game.geometry.placement import placement_problems
 from game.geometry.shapes import Circle
 from game.rules.battlefield import Battlefield
+from game.rules.space import PRUNE_SLACK
 
 GAP = 0.5  # inches between neighbouring bases in a default formation
 
@@ -36,33 +39,60 @@ def place_unit(
     """
     step = 2 * radius + GAP
     span = int(math.ceil(math.sqrt(models))) + 6
-    slots = sorted(
-        (
-            (i * step) ** 2 + (j * step) ** 2,
-            facing * i,
-            facing * j,
-            round(anchor[0] + i * step, 4),
-            round(anchor[1] + j * step, 4),
-        )
-        for i in range(-span, span + 1)
-        for j in range(-span, span + 1)
-    )
+    box = zone.bounds if zone is not None else None
     mine: list[Circle] = []
-    for _, _, _, x, y in slots:
+    # Why: the bases already placed do not change while this unit is placed, so they are indexed
+    # once; the unit's own bases are indexed again only when one is added. Each base's overlap
+    # test is elementwise, so the split answers exactly as one index over `placed + mine`.
+    others = BaseIndex(placed)
+    own = BaseIndex(mine)
+    for i, j in _slot_order(step, span, facing):
         if len(mine) == models:
             break
-        c = Circle(x, y, radius)
+        c = Circle(round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4), radius)
         if mine and not any(distance(c, m) <= 1.0 for m in mine):
             continue  # coherency: within 1" of another model of the unit
+        if box is not None and _pokes_out(c, box):
+            continue  # outside the zone's bounding box: certainly not wholly within the zone
         if zone is not None and not wholly_within(c, zone, 0.0):
             continue
-        if placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=placed + mine):
+        if placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others):
+            continue
+        if len(own) and len(own.overlapping(c)[0]):
             continue
         mine.append(c)
+        own = BaseIndex(mine)
     if len(mine) < models:
         raise ValueError(f"cannot fit {models} models of {radius * 50.8:.0f}mm around deployment anchor {anchor}")
     placed.extend(mine)
     return [(c.x, c.y) for c in mine]
+
+
+@functools.lru_cache(maxsize=64)
+def _slot_order(step: float, span: int, facing: int) -> tuple[tuple[int, int], ...]:
+    """The grid slots (i, j) around an anchor, nearest first, ties turned with the player.
+
+    The same order as sorting (distance, facing * i, facing * j, x, y): (i, j) is unique, so
+    the anchor's coordinates never break a tie, and the order is the same for every anchor."""
+    return tuple(
+        (i, j)
+        for _, _, _, i, j in sorted(
+            ((i * step) ** 2 + (j * step) ** 2, facing * i, facing * j, i, j)
+            for i in range(-span, span + 1)
+            for j in range(-span, span + 1)
+        )
+    )
+
+
+def _pokes_out(c: Circle, box: tuple[float, float, float, float]) -> bool:
+    """Whether the base reaches clearly (by more than PRUNE_SLACK) outside the bounding box."""
+    minx, miny, maxx, maxy = box
+    return (
+        c.x - c.r < minx - PRUNE_SLACK
+        or c.y - c.r < miny - PRUNE_SLACK
+        or c.x + c.r > maxx + PRUNE_SLACK
+        or c.y + c.r > maxy + PRUNE_SLACK
+    )
 
 
 def facing_of(player: int) -> int:

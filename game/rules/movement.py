@@ -13,8 +13,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from game.geometry.measure import wholly_within
 from game.geometry.shapes import Circle
@@ -31,11 +34,10 @@ from game.rules.formation import (
     move_problems,
     radius_of,
     thing_move_problems,
-    translated,
 )
 from game.rules.manifestations import scroll_of
 from game.rules.movers import check_own_mover, flags_of, movers
-from game.rules.space import invalidate
+from game.rules.space import PRUNE_SLACK, invalidate
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -236,9 +238,21 @@ def _targets_for_moves(state: "State", uid: str) -> list[tuple[float, float]]:
     objectives = [(o.x, o.y) for o in state.game.battlefield.map.objectives]
     if objectives:
         goals.append(min(objectives, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
-    enemies = [c for k, c in centres.items() if state.units[k].player != player]
+    # Why: every mover asks for the same enemy list; it is built once per player per position,
+    # and a numpy pass keeps only the enemies (nearly) as near as the nearest, among which the
+    # exact `min` below picks the same one it would pick from the whole list (the first nearest).
+    key = ("enemy_centres", player)
+    found = state._cache.get(key)
+    if found is None:
+        pts = [c for k, c in centres.items() if state.units[k].player != player]
+        xy = np.array(pts, float).reshape(-1, 2)
+        found = state._cache[key] = (pts, xy[:, 0].copy(), xy[:, 1].copy())
+    enemies, ex, ey = found
     if enemies:
-        goals.append(min(enemies, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
+        d = np.hypot(ex - me[0], ey - me[1])
+        near = np.flatnonzero(d <= d.min() + PRUNE_SLACK).tolist()
+        nearest = [enemies[k] for k in near]
+        goals.append(min(nearest, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])))
     return goals
 
 
@@ -271,6 +285,24 @@ def movement_options(state: "State") -> list[Action]:
     return out
 
 
+def _here(state: "State", uid: str) -> tuple[tuple[float, float], ...]:
+    """Where `translated` starts from: the unit's live models, or a manifestation's centre."""
+    if uid in state.manifestations:
+        m = state.manifestations[uid]
+        return ((m.x, m.y),)
+    return tuple((m.x, m.y) for _, m in state.units[uid].live_models())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shifted(here: tuple[tuple[float, float], ...], sx: float, sy: float) -> tuple[tuple[float, float], ...]:
+    """`translated`'s rounding of the points `here` shifted by (sx, sy).
+
+    Memoised: a pure function of its arguments, and each decision of a movement phase asks again
+    for the units that have not moved yet, with the same shifts. (Equal floats give equal
+    answers: 0.0 and -0.0, the only equal floats that differ, shift a point on the board alike.)"""
+    return tuple((round(x + sx, 4), round(y + sy, 4)) for x, y in here)
+
+
 def movement_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
     towards an objective or the nearest enemy (or away from it when retreating), at full and
@@ -283,7 +315,8 @@ def movement_candidates(state: "State") -> list[Action]:
         kind, reach = allowance(state, uid)
         if not declared(state, uid):
             out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
-        me = centre_of(state, uid)
+        me = _centres(state).get(uid) or centre_of(state, uid)  # the same centre, computed once a position
+        here = _here(state, uid)
         for gx, gy in _targets_for_moves(state, uid):
             dx, dy = gx - me[0], gy - me[1]
             n = math.hypot(dx, dy)
@@ -292,9 +325,7 @@ def movement_candidates(state: "State") -> list[Action]:
             sign = -1.0 if kind == "retreat" else 1.0
             for f in (1.0, 0.5):
                 step = max(0.0, reach - 1e-3) * f
-                out.append(
-                    MoveUnit(
-                        player=p, unit=uid, to=tuple(translated(state, uid, sign * dx / n * step, sign * dy / n * step))
-                    )
-                )
+                sx, sy = sign * dx / n * step, sign * dy / n * step
+                # `translated(state, uid, sx, sy)`, with the live models looked up once per unit
+                out.append(MoveUnit(player=p, unit=uid, to=_shifted(here, sx, sy)))
     return out

@@ -147,6 +147,29 @@ def distance_to(state: "State", shape: Shape, thing: str) -> float:
     return min((distance(shape, s) for s in shapes), default=float("inf"))
 
 
+#: Inches of slack for the vectorised prune in `units_maybe_within`: far more than numpy's and
+#: math's hypot can differ by, far less than anything a rule measures.
+PRUNE_SLACK = 1e-6
+
+
+def units_maybe_within(state: "State", shapes: list[Shape], reach: float) -> set[str] | None:
+    """Units with a live model that may be within `reach` of one of the round `shapes` (G1): a
+    superset, found by one numpy pass over every base, of the units whose exact `distance` is
+    within reach. Only a prune: callers still decide with the exact maths. None (prune nothing)
+    when `shapes` is empty or holds a polygon footprint."""
+    if not shapes or any(not isinstance(c, Circle) for c in shapes):
+        return None
+    pos = positions(state)
+    if not len(pos.x):
+        return set()
+    cx = np.fromiter((c.x for c in shapes), float, len(shapes))
+    cy = np.fromiter((c.y for c in shapes), float, len(shapes))
+    cr = np.fromiter((c.r for c in shapes), float, len(shapes))
+    gaps = np.hypot(pos.x[None, :] - cx[:, None], pos.y[None, :] - cy[:, None]) - pos.r[None, :] - cr[:, None]
+    near = (gaps <= reach + PRUNE_SLACK).any(axis=0)
+    return {pos.units[k] for k in set(pos.owner[near].tolist())}
+
+
 def gap_between(state: "State", a: str, b: str) -> float:
     """Closest distance between two things by id, units or manifestations (G1): the least
     `distance` over every pair of their bases or footprints; inf when either has none left.
@@ -233,11 +256,13 @@ def blocker_names(state: "State", seen: Sight, exclude_units: Iterable[str]) -> 
     models block it (`seen` computed with `blockers(state, exclude_units)`), each once."""
     pos = positions(state)
     skip = {pos.units.index(u) for u in set(exclude_units) if u in state.units}
-    owners = [int(o) for o in pos.owner if int(o) not in skip]
+    owners: np.ndarray | None = None  # the owner of each blocker, made only when a model blocks
     names: list[str] = []
     for b in seen.blocked_by:
         if b.startswith("model:"):
-            names.append(state.units[pos.units[owners[int(b.split(":")[1])]]].name)
+            if owners is None:
+                owners = pos.owner[~np.isin(pos.owner, list(skip))] if skip else pos.owner
+            names.append(state.units[pos.units[int(owners[int(b.split(":")[1])])]].name)
         else:
             names.append(b)
     return list(dict.fromkeys(names))

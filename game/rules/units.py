@@ -77,7 +77,11 @@ class UnitState(_Tracked):
 
     @property
     def alive(self) -> bool:
-        return any(not m.slain for m in self.models)
+        # a plain loop, not any(genexpr): option lists ask this millions of times a game
+        for m in self.models:
+            if not m.slain:
+                return True
+        return False
 
     def live_models(self) -> list[tuple[int, ModelState]]:
         return [(i, m) for i, m in enumerate(self.models) if not m.slain]
