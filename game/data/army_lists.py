@@ -147,6 +147,7 @@ class Faction:
     name: str
     colour: tuple[int, int, int]
     warscrolls: tuple[str, ...]
+    army: str | None = None  # the army it is named after: a new list starts with its lores
 
 
 def faction_keywords(keywords: Iterable[str]) -> list[str]:
@@ -174,7 +175,7 @@ def factions(content: Content) -> list[Faction]:
         colour = tuple(army.colour) if army is not None else DEFAULT_COLOUR
         # heroes first, then by cost: the order a list is built in
         wids.sort(key=lambda w: (not content.warscrolls[w].has("HERO"), -content.warscrolls[w].points, w))
-        out.append(Faction(k, name, colour, tuple(wids)))  # type: ignore[arg-type]
+        out.append(Faction(k, name, colour, tuple(wids), army.id if army else None))  # type: ignore[arg-type]
     return sorted(out, key=lambda f: f.name)
 
 
