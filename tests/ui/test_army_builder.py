@@ -104,7 +104,7 @@ def test_a_list_that_breaks_a_rule_is_saved_but_never_started(app) -> None:
     form.handle(intent("ui", name="army2", value=choices.label(mine)))
     form.handle(intent("start"))
     assert app.scene is form
-    assert form.message.startswith("All Spears (your list, 70 points) cannot be played: The general")
+    assert form.message.startswith("Player 2's army cannot be played: The general, Emberward Spears, is not a HERO")
 
 
 def test_a_broken_list_file_is_offered_with_its_reason(app) -> None:
@@ -216,3 +216,22 @@ def test_a_game_with_a_saved_list_loads_in_a_data_folder_without_it(app, tmp_pat
             break
         act = bots[here.pending().player].choose(here)
         assert [e.to_dict() for e in state.apply(act)] == [e.to_dict() for e in here.apply(act)]
+
+
+def test_many_saved_lists_page_with_the_wheel(app) -> None:
+    scene = open_builder(app)
+    app.resize((1024, 640))
+    b(scene, "add", warscroll="pyre_magister")
+    for k in range(12):
+        scene.handle(intent("ui", name="list_name", value=f"List {k:02d}"))
+        scene.editing = None
+        b(scene, "save")
+    b(scene, "lists")
+    first, last, of = scene.lists_more
+    assert first == 0 and of == 12 and last < 12
+    names = [r[1] for r in scene.rows]
+    scene.handle(intent("scroll", pos=(500, 300), dy=-1))
+    assert [r[1] for r in scene.rows][0] == names[1]
+    window = pygame.Rect(0, 0, 1024, 640)
+    assert all(window.contains(r) for r, _e in _rects(scene))
+    scene.draw(pygame.Surface((1024, 640)))

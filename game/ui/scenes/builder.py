@@ -35,8 +35,10 @@ from game.ui.render import card_view
 from game.ui.scenes.base import Scene
 
 M, TOP, ROW, GAP = 16, 64, 30, 4  # margin, first row, a row's height, the gap between rows
-LEFT_W = 290  # the warscrolls and lores column
+LEFT_W = 320  # the warscrolls and lores column (in a wide window)
 BAR_H = 40  # the buttons along the bottom
+# "List name" before its box; a unit's cost, General and Remove after its name
+NAME_LABEL_W, POINTS_W, GEN_W, REM_W, ADD_W = 90, 44, 86, 84, 50
 PROBLEM_SIZE, PROBLEM_LINE, MAX_PROBLEM_LINES = 14, 17, 6
 LORE_LABELS = {
     "spell_lore": N_("Spell lore"),
@@ -46,7 +48,11 @@ LORE_LABELS = {
 
 
 def card_width(w: int) -> int:
-    return 300 if w < 1200 else 340
+    return 250 if w < 1200 else 340
+
+
+def left_width(w: int) -> int:
+    return 300 if w < 1200 else LEFT_W
 
 
 class BuilderScene(Scene):
@@ -59,6 +65,8 @@ class BuilderScene(Scene):
         self.message = ""
         self.ws_offset = self.unit_offset = 0
         self.confirm_delete: str | None = None
+        self.list_offset = 0  # the first saved list shown
+        self.lists_more = (0, 0, 0)  # (first, last, of) saved lists shown
         self.new_list()
 
     # --- the list being built ---------------------------------------------------------------
@@ -178,7 +186,7 @@ class BuilderScene(Scene):
         w, h = self.app.size
         cw = card_width(w)
         bottom = h - M - BAR_H - 8
-        left = pygame.Rect(M, TOP, LEFT_W, bottom - TOP)
+        left = pygame.Rect(M, TOP, left_width(w), bottom - TOP)
         card = pygame.Rect(w - M - cw, TOP, cw, bottom - TOP)
         mid = pygame.Rect(left.right + M, TOP, card.x - M - left.right - M, bottom - TOP)
         return left, mid, card
@@ -187,8 +195,17 @@ class BuilderScene(Scene):
         left = self.columns()[0]
         return left.bottom - 3 * (16 + ROW + GAP)
 
+    def ws_pitch(self) -> int:
+        """A warscroll row's height and gap: tighter in a short window, so a faction's ten fit."""
+        return ROW + GAP if self.app.size[1] >= 720 else 26 + GAP
+
     def ws_rows(self) -> int:
-        return max(1, (self.lore_top() - (TOP + ROW + 8) - 24) // (ROW + GAP))
+        """How many warscroll rows fit above the lores (room for the "scroll for more" line when
+        they do not all fit)."""
+        space = self.lore_top() - (TOP + ROW + 8 + 20) - 2
+        n = len(self.faction.warscrolls) if self.faction else 0
+        rows = space // self.ws_pitch()
+        return max(1, rows if rows >= n else (space - 20) // self.ws_pitch())
 
     def problem_lines(self, width: int) -> list[str]:
         out: list[str] = []
@@ -220,8 +237,12 @@ class BuilderScene(Scene):
         if self.mode == "lists":
             self.build_lists(mid)
             return
-        widgets.button((M + 160, bar, 150, BAR_H), _("New list"), m, intent("builder", op="new"))
-        widgets.button((M + 320, bar, 170, BAR_H), _("Saved lists"), m, intent("builder", op="lists"))
+        widgets.button(
+            (M + 160, bar, 150, BAR_H), _("New list"), m, intent("builder", op="new"), object_id="#menu_button"
+        )
+        widgets.button(
+            (M + 320, bar, 170, BAR_H), _("Saved lists"), m, intent("builder", op="lists"), object_id="#menu_button"
+        )
         widgets.button(
             (w - M - 190, bar, 190, BAR_H), _("Save list"), m, intent("builder", op="save"), object_id="#menu_button"
         )
@@ -239,15 +260,22 @@ class BuilderScene(Scene):
             for wid in wids[self.ws_offset : self.ws_offset + self.ws_rows()]:
                 ws = self.content.warscrolls[wid]
                 label = _("{name} ({points})").format(name=cn(ws.name), points=ws.points)
-                widgets.button(
-                    (left.x, y, left.w - 62, ROW),
+                if theme.text(label, 15).get_width() > left.w - ADD_W - 4 - 24:  # a long name: its cost is on its card
+                    label = cn(ws.name)
+                bh = self.ws_pitch() - GAP
+                shown = widgets.button(
+                    (left.x, y, left.w - ADD_W - 4, bh),
                     label,
                     m,
                     intent("builder", op="show", warscroll=wid),
-                    tooltip=_("Show its card"),
+                    tooltip=_("Show its card ({points} points)").format(points=ws.points),
                 )
-                widgets.button((left.right - 58, y, 58, ROW), _("Add"), m, intent("builder", op="add", warscroll=wid))
-                y += ROW + GAP
+                if wid == self.shown:
+                    shown.select()  # the card on the right is this one's
+                widgets.button(
+                    (left.right - ADD_W, y, ADD_W, bh), _("Add"), m, intent("builder", op="add", warscroll=wid)
+                )
+                y += self.ws_pitch()
         # the lores, one of each kind at most (M8)
         y = self.lore_top()
         for slot, kind in al.LORE_SLOTS:
@@ -260,16 +288,20 @@ class BuilderScene(Scene):
             widgets.named(UIDropDownMenu(names, now, pygame.Rect(left.x, y + 16, left.w, ROW), manager=m), slot)
             y += 16 + ROW + GAP
         # the list: its name, then a row per unit (name, general, remove)
-        entry = UITextEntryLine(pygame.Rect(mid.x, TOP, mid.w, ROW), manager=m, initial_text=self.name)
+        name_x = mid.x + NAME_LABEL_W
+        entry = UITextEntryLine(pygame.Rect(name_x, TOP, mid.right - name_x, ROW), manager=m, initial_text=self.name)
         entry.set_text_length_limit(60)
         widgets.named(entry, "list_name")
         self.unit_offset = max(0, min(self.unit_offset, len(self.units) - self.unit_rows()))
         y = self.units_top()
-        gen_w, rem_w = 86, 84
+        gen_w, rem_w = GEN_W, REM_W
         for i in range(self.unit_offset, min(len(self.units), self.unit_offset + self.unit_rows())):
             wid, name = self.units[i]
             known = self.content.warscrolls.get(wid)
-            e = UITextEntryLine(pygame.Rect(mid.x, y, mid.w - gen_w - rem_w - 8, ROW), manager=m, initial_text=name)
+            # the name, then the unit's cost (drawn), its General and Remove buttons
+            e = UITextEntryLine(
+                pygame.Rect(mid.x, y, mid.w - gen_w - rem_w - POINTS_W - 8, ROW), manager=m, initial_text=name
+            )
             e.set_text_length_limit(60)
             widgets.named(e, f"unit:{i}")
             if self.is_hero(i) or i == self.general:
@@ -298,9 +330,11 @@ class BuilderScene(Scene):
         area = pygame.Rect(M, TOP + 30, w - 2 * M, mid.bottom - TOP - 30)
         self.rows: list[tuple[int, str, str, bool]] = []  # (y, name, line under it, broken)
         y = area.y
-        for saved in al.saved_lists(data_dir()):
-            if y + 2 * ROW > area.bottom:
-                break
+        every = al.saved_lists(data_dir())
+        fit = max(1, (area.h - 20) // (2 * ROW + 6))
+        self.list_offset = max(0, min(self.list_offset, len(every) - fit))
+        self.lists_more = (self.list_offset, min(len(every), self.list_offset + fit), len(every))
+        for saved in every[self.list_offset : self.list_offset + fit]:
             key = str(saved.path)
             if saved.army is not None:
                 pts = al.points_total(self.content, saved.army)
@@ -353,7 +387,9 @@ class BuilderScene(Scene):
     def scroll(self, pos, dy: int) -> None:
         step = -1 if dy > 0 else 1
         left = self.columns()[0]
-        if pos is not None and left.collidepoint(pos):
+        if self.mode == "lists":
+            self.list_offset = max(0, self.list_offset + step)
+        elif pos is not None and left.collidepoint(pos):
             self.ws_offset = max(0, self.ws_offset + step)
         else:
             self.unit_offset = max(0, self.unit_offset + step)
@@ -440,6 +476,10 @@ class BuilderScene(Scene):
                 lines = theme.wrap(note, 14, w - 2 * M - 280)
                 for k, line in enumerate(lines[:2]):
                     surface.blit(theme.text(line, 14, theme.TEXT_BAD if bad else theme.TEXT_DIM), (M, y + 22 + k * 16))
+            first, last, of = self.lists_more
+            if last - first < of:
+                more = _("{first}-{last} of {n}, scroll for more").format(first=first + 1, last=last, n=of)
+                surface.blit(theme.text(more, 13, theme.TEXT_DIM), (M, h - M - BAR_H - 22))
         else:
             self.draw_edit(surface)
         if self.message:  # between the buttons along the bottom
@@ -471,6 +511,15 @@ class BuilderScene(Scene):
         for slot, _kind in al.LORE_SLOTS:
             surface.blit(theme.text(_(LORE_LABELS[slot]), 14, theme.TEXT_DIM), (left.x, y))
             y += 16 + ROW + GAP
+        surface.blit(theme.text(_("List name"), 15, theme.TEXT_DIM), (mid.x, TOP + 6))
+        y = self.units_top()
+        for i in range(self.unit_offset, min(len(self.units), self.unit_offset + self.unit_rows())):
+            ws = self.content.warscrolls.get(self.units[i][0])
+            if ws is not None:
+                cost = theme.text(str(ws.points), 14, theme.TEXT_DIM)
+                x = mid.right - GEN_W - REM_W - 12 - cost.get_width()
+                surface.blit(cost, (x, y + ROW // 2 - cost.get_height() // 2))
+            y += ROW + GAP
         head = ngettext("{n} unit", "{n} units", len(self.units)).format(n=len(self.units))
         if len(self.units) > self.unit_rows():
             head += ", " + _("{first}-{last} shown, scroll for more").format(

@@ -288,11 +288,11 @@ class SetupScene(Scene):
             self.choice["seed"] = str(random.randint(1, 99999))
             self.build()
         elif it.kind in ("start", "continue"):
-            for key in ("army1", "army2"):  # a saved list that breaks a rule is offered, never played
+            for n, key in ((1, "army1"), (2, "army2")):  # a saved list that breaks a rule is offered, never played
                 picked = choices.by_id(self.options[key], self.choice[key])
                 if picked.problem:
-                    self.message = _("{army} cannot be played: {problem}").format(
-                        army=choices.label(picked), problem=picked.problem
+                    self.message = _("Player {n}'s army cannot be played: {problem}").format(
+                        n=n, problem=picked.problem
                     )
                     return
             try:
