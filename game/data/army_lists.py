@@ -20,7 +20,7 @@ one. The rules a list keeps (`list_problems`):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,12 +32,15 @@ from game.data.errors import DataError
 from game.data.loader import load_content_file
 from game.data.models import MAX_ID, Army, ArmyUnit
 from game.data.safe_io import write_file_atomic
-from game.i18n import N_, _
+from game.i18n import N_
 
 #: The folder, under the user data folder, that holds saved lists (game.data.library reads it).
 ARMIES_FOLDER = "armies"
 #: The lore slots of an army: field name -> the kind of lore it takes (M8).
 LORE_SLOTS = (("spell_lore", "spell"), ("prayer_lore", "prayer"), ("manifestation_lore", "manifestation"))
+#: Why a list file cannot be written (the builder shows them in the player's language).
+NO_NAME = N_("Give the list a name before saving it.")
+NO_UNITS = N_("Add at least one unit before saving the list.")
 #: Each lore kind in words.
 KIND_WORDS = {"spell": N_("spell"), "prayer": N_("prayer"), "manifestation": N_("manifestation")}
 #: Keywords every faction's warscrolls may carry: never a faction's own.
@@ -48,6 +51,26 @@ DEFAULT_COLOUR = (150, 150, 150)
 
 
 # --- points and rules ---------------------------------------------------------------------------
+
+
+class Problem(str):
+    """One rule a list breaks: the English sentence (this data layer never translates, as the
+    engine does not), with its template and fields so that the front end can say it in the
+    player's language: `problem.say(_)`. Fields named in `WORDS` are words to translate too."""
+
+    WORDS = frozenset({"kind", "slot", "lore"})
+
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, **fields: Any) -> "Problem":
+        self = super().__new__(cls, template.format(**fields))
+        self.template, self.fields = template, fields
+        return self
+
+    def say(self, translate: Callable[[str], str]) -> str:
+        words = {k: translate(v) if k in self.WORDS and isinstance(v, str) else v for k, v in self.fields.items()}
+        return translate(self.template).format(**words)
 
 
 def unit_name(content: Content, unit: ArmyUnit) -> str:
@@ -64,46 +87,53 @@ def points_total(content: Content, army: Army) -> int:
     return sum(content.warscrolls[u.warscroll].points for u in army.units if u.warscroll in content.warscrolls)
 
 
-def list_problems(content: Content, army: Army) -> list[str]:
+def list_problems(content: Content, army: Army) -> list[Problem]:
     """Every rule `army` breaks, each a short sentence (with the rule's id where it has one); an
     empty list means it may be played. `army` may be a draft made with `Army.model_construct`
     (no units, a general out of range): every rule is checked, never assumed."""
-    out: list[str] = []
+    out: list[Problem] = []
     units = list(army.units)
     if not units:
-        out.append(_("The list has no units: add at least one."))
+        out.append(Problem(N_("The list has no units: add at least one.")))
     names: dict[str, int] = {}
     for n, u in enumerate(units, 1):
         ws = content.warscrolls.get(u.warscroll)
         if ws is None:
-            out.append(_("Unit {n}: there is no warscroll {warscroll!r}.").format(n=n, warscroll=u.warscroll))
+            out.append(Problem(N_("Unit {n}: there is no warscroll {warscroll!r}."), n=n, warscroll=u.warscroll))
         name = unit_name(content, u).strip()
         if not name:
-            out.append(_("Unit {n} has no name.").format(n=n))
+            out.append(Problem(N_("Unit {n} has no name."), n=n))
         elif name.casefold() in names:
             out.append(
-                _("Units {first} and {n} are both named {name!r}: give each its own name.").format(
-                    first=names[name.casefold()], n=n, name=name
+                Problem(
+                    N_("Units {first} and {n} are both named {name!r}: give each its own name."),
+                    first=names[name.casefold()],
+                    n=n,
+                    name=name,
                 )
             )
         else:
             names[name.casefold()] = n
     if units:
         if not 0 <= army.general < len(units):
-            out.append(_("The list has no general: choose one of its heroes."))
+            out.append(Problem(N_("The list has no general: choose one of its heroes.")))
         else:
             ws = content.warscrolls.get(units[army.general].warscroll)
             if ws is not None and not ws.has("HERO"):
                 out.append(
-                    _("The general, {name}, is not a HERO: choose one of the list's heroes.").format(
-                        name=unit_name(content, units[army.general])
+                    Problem(
+                        N_("The general, {name}, is not a HERO: choose one of the list's heroes."),
+                        name=unit_name(content, units[army.general]),
                     )
                 )
     total, limit = points_total(content, army), army.points_limit
     if total > limit:
         out.append(
-            _("The list costs {total} points, {over} over its limit of {limit}.").format(
-                total=total, over=total - limit, limit=limit
+            Problem(
+                N_("The list costs {total} points, {over} over its limit of {limit}."),
+                total=total,
+                over=total - limit,
+                limit=limit,
             )
         )
     for slot, kind in LORE_SLOTS:
@@ -112,19 +142,22 @@ def list_problems(content: Content, army: Army) -> list[str]:
             continue
         lore = content.lores.get(lore_id)
         if lore is None:
-            out.append(_("There is no lore {lore!r} (M8).").format(lore=lore_id))
+            out.append(Problem(N_("There is no lore {lore!r} (M8)."), lore=lore_id))
         elif lore.kind != kind:
             out.append(
-                _("{lore} is a {kind} lore, so it cannot be the list's {slot} lore (M8).").format(
-                    lore=lore.name, kind=_(KIND_WORDS[lore.kind]), slot=_(KIND_WORDS[kind])
+                Problem(
+                    N_("{lore} is a {kind} lore, so it cannot be the list's {slot} lore (M8)."),
+                    lore=lore.name,
+                    kind=KIND_WORDS[lore.kind],
+                    slot=KIND_WORDS[kind],
                 )
             )
     chosen = [getattr(army, slot) for slot, _kind in LORE_SLOTS]
     kinds = [content.lores[i].kind for i in chosen if i is not None and i in content.lores]
     for kind in dict.fromkeys(k for k in kinds if kinds.count(k) > 1):
         out.append(
-            _("The list chooses more than one {kind} lore: at most one of each kind (M8).").format(
-                kind=_(KIND_WORDS[kind])
+            Problem(
+                N_("The list chooses more than one {kind} lore: at most one of each kind (M8)."), kind=KIND_WORDS[kind]
             )
         )
     return out
@@ -249,9 +282,9 @@ def save_list(data_dir: Path, army: Army, replacing: Path | None = None, content
     A list with problems is saved (the builder keeps unfinished lists), but one without units or
     without a name cannot be read back as a list, so it is refused with a `DataError`."""
     if not army.name.strip():
-        raise DataError(_("Give the list a name before saving it."))
+        raise DataError(NO_NAME)
     if not army.units:
-        raise DataError(_("Add at least one unit before saving the list."))
+        raise DataError(NO_UNITS)
     folder = armies_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     list_id = new_id(army.name, taken_ids(data_dir, content, replacing))

@@ -68,7 +68,8 @@ def armies() -> list[Choice]:
         problems = army_lists.list_problems(lib.content, a)
         name = _("{name} (your list, {points} points)").format(name=a.name, points=points)
         if problems:
-            own.append(Choice(a.id, name, _("Cannot be played: {problem}").format(problem=problems[0]), problems[0]))
+            why = problems[0].say(_)
+            own.append(Choice(a.id, name, _("Cannot be played: {problem}").format(problem=why), why))
         else:
             words = ngettext("Your own list: {n} unit, {points} of {limit} points",
                              "Your own list: {n} units, {points} of {limit} points", len(a.units))  # fmt: skip

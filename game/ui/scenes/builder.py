@@ -166,7 +166,7 @@ class BuilderScene(Scene):
         try:
             path = al.save_list(data_dir(), self.draft(), replacing=self.editing, content=self.content)
         except (DataError, OutputError) as exc:
-            self.message = str(exc).splitlines()[0]
+            self.message = _(str(exc).splitlines()[0])  # army_lists.NO_NAME / NO_UNITS, or a file's problem
             return
         self.editing = path
         lib = library.reload()  # the set-up forms offer it now
@@ -209,7 +209,8 @@ class BuilderScene(Scene):
 
     def problem_lines(self, width: int) -> list[str]:
         out: list[str] = []
-        for p in self.problems():
+        for p in self.problems():  # in the player's language
+            p = p.say(_)
             out += theme.wrap(p, PROBLEM_SIZE, width)
         return out
 
@@ -340,7 +341,7 @@ class BuilderScene(Scene):
                 pts = al.points_total(self.content, saved.army)
                 problems = al.list_problems(self.content, saved.army)
                 note = _("{points} of {limit} points").format(points=pts, limit=saved.army.points_limit)
-                note += ("; " + problems[0]) if problems else ("; " + _("ready to play"))
+                note += ("; " + problems[0].say(_)) if problems else ("; " + _("ready to play"))
                 self.rows.append((y, saved.army.name, note, bool(problems)))
                 widgets.button((area.right - 260, y, 120, ROW), _("Edit"), m, intent("builder", op="edit", path=key))
             else:
