@@ -33,6 +33,8 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/scenes/saves.py",
         "game/ui/scenes/demo.py",
         "game/ui/choices.py",
+        "game/ui/scenes/builder.py",
+        "game/data/army_lists.py",
         "game/ui/saves_list.py",
         "game/ui/position_words.py",
         "game/ui/confirm.py",

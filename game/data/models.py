@@ -41,6 +41,8 @@ MAX_LIST = 20
 MAX_LORE_ABILITIES = 50
 #: Longest free text (rules text, captions); names are at most 60 characters.
 MAX_TEXT = 5000
+#: Most points one warscroll may cost; an army list's points limit when it names none.
+MAX_POINTS, DEFAULT_POINTS_LIMIT = 10000, 1000
 #: Longest id.
 MAX_ID = 60
 #: A manifestation footprint polygon: at most this many points, each within this many inches of
@@ -237,6 +239,9 @@ class Warscroll(Strict):
     spells: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
     prayers: list[Annotated[str, Field(max_length=MAX_ID)]] = Field(default=[], max_length=MAX_LIST)
     weapons: list[Weapon] = Field(default=[], max_length=MAX_LIST)
+    # What the unit costs in an army list (issue 23; our own costs, by its profile). Not part of
+    # the rules: left out of model_dump, so the content hash and every save and replay stay the same.
+    points: int = Field(default=0, ge=0, le=MAX_POINTS, exclude=True)
 
     @field_validator("ward")
     @classmethod
@@ -381,6 +386,9 @@ class Army(Strict):
     prayer_lore: str | None = Field(default=None, max_length=MAX_ID)
     manifestation_lore: str | None = Field(default=None, max_length=MAX_ID)
     units: list[ArmyUnit] = Field(min_length=1, max_length=MAX_UNITS)
+    # The most points the list may cost (game.data.army_lists). Not part of the rules: left out
+    # of model_dump like `description`.
+    points_limit: int = Field(default=DEFAULT_POINTS_LIMIT, ge=1, le=MAX_POINTS * MAX_UNITS, exclude=True)
 
     @field_validator("colour")
     @classmethod

@@ -196,6 +196,40 @@ def unit_card(state, uid: str) -> Card:
     return Card(cn(u.name), sub, tuple(lines))
 
 
+def warscroll_card(content, warscroll_id: str) -> Card:
+    """A warscroll's printed card, with no game around it (the army builder, issue 23): its cost,
+    characteristics, keywords, weapons and its own spells and prayers."""
+    ws = content.warscrolls[warscroll_id]
+    sub = ngettext("{models} model, {points} points", "{models} models, {points} points", ws.models).format(
+        models=ws.models, points=ws.points
+    )
+    lines = [
+        Line(
+            _('Move {move}"').format(move=_g(ws.move))
+            + ", "
+            + _("Control {control}, base {base}mm").format(control=ws.control, base=_g(ws.base.round_mm or 0))
+        ),
+        Line((_("Health {v} per model") if ws.models > 1 else _("Health {v}")).format(v=ws.health)),
+        Line(
+            _("{save}, Ward {ward}").format(
+                save=_("Save {v}").format(v=_plus(ws.save)), ward=_plus(ws.ward) if ws.ward else _("none")
+            )
+        ),
+    ]
+    if ws.keywords:
+        lines.append(Line(keyword_words(ws.keywords), DIM))
+    if ws.weapons:
+        lines.append(Line(_("Weapons"), HEAD))
+        lines += [Line(weapon_line(w)) for w in ws.weapons]
+    own = [content.abilities[a] for a in (*ws.spells, *ws.prayers) if a in content.abilities]
+    if own:
+        lines.append(Line(_("Spells and prayers of its own"), HEAD))
+        for ab in own:
+            kind_word = _("spell") if ab.kind == "spell" else _("prayer")
+            lines.append(Line(f"{cn(ab.name)} ({kind_word}, {ab.value}+, {_range_words(ab)})"))
+    return Card(cn(ws.name), sub, tuple(lines))
+
+
 # --- abilities ----------------------------------------------------------------------------
 
 

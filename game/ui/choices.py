@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.content_words import content_name as cn
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class Choice:
     name: str
     description: str = ""
     own: bool = False  # the player's own (a map from their maps folder or a pack): marked so in the form
+    problem: str = ""  # why it cannot be chosen for a game (a saved army list that breaks a rule)
 
 
 # Easiest first; "normal" is the default level.
@@ -54,11 +55,39 @@ def maps(current: str | None = None) -> list[Choice]:
 
 
 def armies() -> list[Choice]:
-    """The shipped armies and the player's own (packs and saved lists), by name."""
-    from game.data import library
+    """The shipped armies and the packs' by name, then the player's saved lists (game.data.army_lists),
+    marked as theirs with their points; a list that breaks a rule, or whose file cannot be read,
+    is offered with the reason it cannot be played (`Choice.problem`)."""
+    from game.data import army_lists, library
 
-    found = [Choice(a.id, cn(a.name), cn(a.description)) for a in library.active().content.armies.values()]
-    return sorted(found, key=lambda c: c.name)
+    lib = library.active()
+    found, own = [], []
+    for a in lib.content.armies.values():
+        source = lib.content.sources.get(f"army:{a.id}", "")
+        if not source.startswith(army_lists.ARMIES_FOLDER + "/"):  # built-in, or a pack's (marked as theirs)
+            found.append(Choice(a.id, cn(a.name), cn(a.description), own=not source.startswith("game/content/")))
+            continue
+        points = army_lists.points_total(lib.content, a)
+        problems = army_lists.list_problems(lib.content, a)
+        name = _("{name} (your list, {points} points)").format(name=a.name, points=points)
+        if problems:
+            why = problems[0].say(_)
+            own.append(Choice(a.id, name, _("Cannot be played: {problem}").format(problem=why), why))
+        else:
+            words = ngettext("Your own list: {n} unit, {points} of {limit} points",
+                             "Your own list: {n} units, {points} of {limit} points", len(a.units))  # fmt: skip
+            own.append(Choice(a.id, name, words.format(n=len(a.units), points=points, limit=a.points_limit)))
+    # a saved list the library left out (a broken file): offered by its file's name, with why
+    broken: dict[str, str] = {}
+    for p in lib.problems:
+        label = p.split(": ", 1)[0]
+        if label.startswith(army_lists.ARMIES_FOLDER + "/"):
+            broken.setdefault(label, p)
+    for label, p in broken.items():
+        stem = Path(label).stem.replace("_", " ")
+        name = _("{name} (your list, cannot be read)").format(name=stem)
+        own.append(Choice("file:" + label, name, _("Cannot be played: {problem}").format(problem=p), p))
+    return sorted(found, key=lambda c: c.name) + sorted(own, key=lambda c: c.name)
 
 
 def profiles() -> list[Choice]:

@@ -55,7 +55,7 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         x = w // 2 - BW // 2
-        y = max(150, h // 2 - 170)  # ten buttons: from 150px down they fit a 640px window
+        y = max(130, h // 2 - 190)  # from 130px down the buttons fit a 640px window
         can_resume, can_load = self.available
         nothing = _("No saved game yet: a battle saves itself as you play.")
         items = [
@@ -66,17 +66,19 @@ class MenuScene(Scene):
             (_("Replays"), intent("menu", go="replays"), True, None),
             (_("Watch the AI (demo)"), intent("menu", go="demo"), True, None),
             (_("Rule demonstrations"), intent("menu", go="demos"), True, None),
+            (_("Army builder"), intent("menu", go="builder"), True, _("Build, save and edit your own army lists")),
             (_(PALETTE_LABELS[theme.PALETTE]), intent("menu", go="palette"), True, None),
             (language_label(), intent("menu", go="language"), True, _("English, Korean, Japanese (also the L key)")),
             (_("Quit"), intent("menu", go="quit"), True, None),
         ]
-        gap = 10 if h >= 720 else 4  # ten buttons fit a 640px window too
+        gap = 10 if h >= 720 else 4
+        bh = min(BH, (h - y - 8) // len(items) - gap)  # every button fits a 640px window too
         self.buttons_top = y
         for label, it, enabled, tip in items:
             widgets.button(
-                (x, y, BW, BH), label, self.manager, it, tooltip=tip, object_id="#menu_button", enabled=enabled
+                (x, y, BW, bh), label, self.manager, it, tooltip=tip, object_id="#menu_button", enabled=enabled
             )
-            y += BH + gap
+            y += bh + gap
         self.buttons_bottom = y - gap
 
     def build_confirm(self) -> None:
@@ -158,6 +160,10 @@ class MenuScene(Scene):
                 problem = self.app.cycle_language()
                 if problem:
                     self.message = problem
+            elif go == "builder":
+                from game.ui.scenes.builder import BuilderScene
+
+                self.app.push(BuilderScene(self.app))
             elif go == "demos":
                 from game.ui.scenes.demo import DemoListScene
 
@@ -167,9 +173,9 @@ class MenuScene(Scene):
         surface.fill(theme.BG)
         w, h = surface.get_size()
         t = theme.text("Spellfield", 56, theme.ACCENT, bold=True)
-        surface.blit(t, (w / 2 - t.get_width() / 2, max(40, h // 2 - 290)))
+        surface.blit(t, (w / 2 - t.get_width() / 2, max(12, h // 2 - 310)))
         s = theme.text(_("wargame magic on a measured battlefield"), 18, theme.TEXT_DIM)
-        surface.blit(s, (w / 2 - s.get_width() / 2, max(40, h // 2 - 290) + t.get_height() + 4))
+        surface.blit(s, (w / 2 - s.get_width() / 2, max(12, h // 2 - 310) + t.get_height() + 4))
         if self.confirming:
             q = theme.text(_("Quit Spellfield?"), 30, theme.TEXT, bold=True)
             surface.blit(q, (w / 2 - q.get_width() / 2, h // 2 - 70))
@@ -284,6 +290,13 @@ class SetupScene(Scene):
             self.choice["seed"] = str(random.randint(1, 99999))
             self.build()
         elif it.kind in ("start", "continue"):
+            for n, key in ((1, "army1"), (2, "army2")):  # a saved list that breaks a rule is offered, never played
+                picked = choices.by_id(self.options[key], self.choice[key])
+                if picked.problem:
+                    self.message = _("Player {n}'s army cannot be played: {problem}").format(
+                        n=n, problem=picked.problem
+                    )
+                    return
             try:
                 seed = int(self.choice["seed"])
             except ValueError:
