@@ -50,7 +50,7 @@ def maps(current: str | None = None) -> list[Choice]:
             out.append(Choice(i, Path(i).stem.replace("_", " "), N_("this map file cannot be read")))
             continue
         own = i not in shipped
-        out.append(Choice(i, cn(m.name), cn(m.description) or (N_("a map of your own") if own else ""), own))
+        out.append(Choice(i, cn(m.name), cn(m.description) or (N_("a map of your own") if own else ""), own=own))
     return out
 
 
@@ -72,7 +72,7 @@ def armies() -> list[Choice]:
         name = _("{name} (your list, {points} points)").format(name=a.name, points=points)
         if problems:
             why = problems[0].say(_)
-            own.append(Choice(a.id, name, _("Cannot be played: {problem}").format(problem=why), why))
+            own.append(Choice(a.id, name, _("Cannot be played: {problem}").format(problem=why), problem=why))
         else:
             words = ngettext("Your own list: {n} unit, {points} of {limit} points",
                              "Your own list: {n} units, {points} of {limit} points", len(a.units))  # fmt: skip
@@ -86,7 +86,7 @@ def armies() -> list[Choice]:
     for label, p in broken.items():
         stem = Path(label).stem.replace("_", " ")
         name = _("{name} (your list, cannot be read)").format(name=stem)
-        own.append(Choice("file:" + label, name, _("Cannot be played: {problem}").format(problem=p), p))
+        own.append(Choice("file:" + label, name, _("Cannot be played: {problem}").format(problem=p), problem=p))
     return sorted(found, key=lambda c: c.name) + sorted(own, key=lambda c: c.name)
 
 

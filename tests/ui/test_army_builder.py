@@ -189,7 +189,6 @@ def test_nothing_leaves_the_window_or_overlaps(app, size) -> None:
     assert scene.units_bottom() > scene.units_top() + 5 * 34  # room for several units
 
 
-@pytest.mark.xfail(strict=True, reason="saves carry content: lands with the content-packs branch")
 def test_a_game_with_a_saved_list_loads_in_a_data_folder_without_it(app, tmp_path, monkeypatch) -> None:
     scene = open_builder(app)
     build_fen_patrol(scene)
