@@ -80,6 +80,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/textview.py",
         "game/argtypes.py",
         "game/__main__.py",
+        "game/check_words.py",
     ],
 }
 
