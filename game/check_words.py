@@ -49,10 +49,7 @@ TEMPLATES: tuple[str, ...] = (
     # the kind of file (game.data.check)
     N_("a rule demonstration; check it with `spellfield check`, which knows them"),
     N_("this is a replay, not a map or content file; verify it with the replay tools"),
-    N_(
-        "not a map file (no [map] table), a demonstration ([demo] and [[step]]) "
-        "or a content file (no {tables})"
-    ),
+    N_("not a map file (no [map] table), a demonstration ([demo] and [[step]]) or a content file (no {tables})"),
     N_("internal error while checking this file: {error}"),
     N_("map.id {id} differs from the file name; embedded maps are found by file name"),
     N_("... and {left} more problems"),
@@ -175,9 +172,7 @@ REASON_FIELDS = frozenset({"reason", "why"})
 #: ("lore 'sky'"). They stay as written.
 _PAREN = r"\((?:[^()]|\([^()]*\))*\)"
 _PATH = rf"(?:[\w.]*(?:\[\d+\])*[\w.\[\]]*)(?: {_PAREN})?"
-_WHERE = re.compile(
-    rf"(?:(?:warscroll|ability|lore|manifestation|army) '[^']*'|{_PATH}(?: and {_PATH})?): "
-)
+_WHERE = re.compile(rf"(?:(?:warscroll|ability|lore|manifestation|army) '[^']*'|{_PATH}(?: and {_PATH})?): ")
 _GOT = re.compile(r"(?P<text>.*) \(got (?P<got>.*)\)\Z", re.S)
 GOT = N_("{reason} (got {value})")
 BOTH = N_("{first} and {second}")

@@ -400,7 +400,9 @@ def blocked_reason(state: "State", mid: str, x: float, y: float) -> str | None:
         if oid == mid or math.hypot(o.x - x, o.y - y) >= reach + _outer_radius(state, o.scroll):
             continue  # bounding circles apart: no overlap possible
         if overlaps(shape, manifestation_shape(state, oid)):
-            return Problem(f"would overlap {_name(state, oid)} (E9)", "pred_blocked", "E9", thing=Named(_name(state, oid), oid))
+            return Problem(
+                f"would overlap {_name(state, oid)} (E9)", "pred_blocked", "E9", thing=Named(_name(state, oid), oid)
+            )
     return None
 
 

@@ -184,6 +184,27 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         N_("would overlap impassable terrain {terrain!r} (E9)"),
         N_("would overlap {thing} (E9)"),
     ),
+    # the engine's decision prompts (Decision.prompt: plain strings, matched as patterns)
+    "prompt": (
+        N_("try to dispel endless spells with your WIZARDs and PRIESTs, or pass (E3)"),
+        N_("unbind {spell} cast by {caster} with a roll of {roll}, or let it through (M6)"),
+        N_("pick a unit to pile in and fight, or pass (R4)"),
+        N_("nothing: the game is over"),
+        N_("adjust deployment, then end it"),
+        N_("choose who takes the first turn of battle round {round}"),
+        N_("act in the {phase} phase or end it"),
+        N_('move {unit} up to {roll}" to end within ½" of an enemy, or give up the charge (R4)'),
+        N_(
+            "bank the roll of {roll} as ritual points, or spend: "
+            "{roll} + {points} points against {prayer}'s {value} (M5)"
+        ),
+        N_("{unit} can control only one of {names}; pick it, the others go wild (E7, E5)"),
+        N_("move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"),
+        N_(
+            "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
+        ),
+        N_("set up {scroll}: pick its centre (M9)"),
+    ),
     # reasons that come as plain strings (events, summoning set-up problems)
     "": (
         N_("no charge move made"),
@@ -208,12 +229,11 @@ SHOWN: dict[str, str] = {
     "there is no unit {unit!r}": N_("there is no such unit"),
     "there is no unit {unit!r} on the battlefield": N_("there is no such unit on the battlefield"),
     "there is no target {target!r} on the battlefield": N_("there is no such target on the battlefield"),
-    "there is no manifestation {target!r} on the battlefield": N_(
-        "there is no such manifestation on the battlefield"
-    ),
+    "there is no manifestation {target!r} on the battlefield": N_("there is no such manifestation on the battlefield"),
     "there is no {kind} {ability!r}": N_("there is no such {kind}"),
     "{unit!r} is not one of your units or manifestations": N_("that is not one of your units or manifestations"),
     'overlaps base {base} ({depth:.2f}" overlap)': N_('overlaps another model\'s base ({depth:.2f}" overlap)'),
+    "ends on manifestation {index}": N_("ends on a manifestation"),
 }
 
 #: A placement problem worded for a move (formation._worded): around one of the G3/G4 templates.
@@ -226,6 +246,8 @@ SEPARATOR = N_("; ")
 #: Words the engine puts into its messages as fields (phases, verbs, keywords, sides).
 WORDS: dict[str, str] = {
     **PHASE_WORDS,
+    "start of turn": PHASE_WORDS["start_of_turn"],  # a prompt names the phase in words
+    "end of turn": PHASE_WORDS["end_of_turn"],
     "cast spells": N_("cast spells"),
     "chant prayers": N_("chant prayers"),
     "banish": N_("banish"),
@@ -289,6 +311,8 @@ WORDS: dict[str, str] = {
     "MovePredatory": N_("Moving an endless spell"),
 }
 WORD_FIELDS = frozenset({"verb", "phase", "kinds", "kind", "side", "why", "action"})
+#: Fields read back from a plain string that hold a content name (translated as content).
+RAW_CONTENT = frozenset({"spell", "prayer", "scroll"})
 #: Fields that hold content names (terrain pieces, blockers): shown in the language in use.
 NAME_FIELDS = frozenset({"terrain", "names"})
 
@@ -390,6 +414,10 @@ def _shown(key: str, value: Any, state: Any) -> Any:
     if isinstance(value, str) and value in WORDS and (key in WORD_FIELDS or isinstance(value, _Raw)):
         return _(WORDS[value])
     if isinstance(value, _Raw):
+        if key in RAW_CONTENT:  # a spell's, prayer's or warscroll's name, read back from the text
+            from game.content_words import content_name
+
+            value = _Raw(content_name(value))
         if state is not None:
             from game.ui.labels import plain
 
@@ -484,3 +512,12 @@ def engine_text(msg: Any, state: Any = None) -> str:
         return text if said is None else said
     except Exception:  # a message we cannot word stays the engine's own (never a crash)
         return text
+
+
+def prompt_text(prompt: str, state: Any = None, sentence: bool = False) -> str:
+    """A decision's prompt (the engine's English words) in the language in use; `sentence`:
+    as a sentence (capital first, full stop), which English needs and Korean and Japanese do not."""
+    said = engine_text(prompt, state)
+    if said != str(prompt) or not sentence:
+        return said
+    return said[:1].upper() + said[1:] + "."

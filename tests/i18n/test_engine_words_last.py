@@ -73,7 +73,7 @@ def _cases():
 
 
 def test_e9_m9_r2_messages_keep_their_exact_english_text():
-    for s, message, english in _cases():
+    for _state, message, english in _cases():
         if english is not None:
             assert message == english
         assert getattr(message, "code", ""), message  # a Problem: worded from its fields
