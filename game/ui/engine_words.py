@@ -18,7 +18,7 @@ import re
 import string
 from typing import Any
 
-from game.i18n import N_, PHASE_WORDS, _
+from game.i18n import N_, PHASE_WORDS, _, language
 
 #: code -> the English templates of its messages (str.format fields: the message's facts; {rule}
 #: is its rule ID). The English text of a message is exactly one of them, filled in.
@@ -518,6 +518,6 @@ def prompt_text(prompt: str, state: Any = None, sentence: bool = False) -> str:
     """A decision's prompt (the engine's English words) in the language in use; `sentence`:
     as a sentence (capital first, full stop), which English needs and Korean and Japanese do not."""
     said = engine_text(prompt, state)
-    if said != str(prompt) or not sentence:
+    if not sentence or (said != str(prompt) and language() != "en"):
         return said
     return said[:1].upper() + said[1:] + "."
