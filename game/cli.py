@@ -214,7 +214,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Check files; print "OK <file>" for each good file, else its problems (as the data layer
-    words them: English diagnostics); 0 if all good, else 1. The frame is in the player's language."""
+    words them, each reason worded in the player's language by game.check_words); 0 if all good, else 1.
+    A folder is checked as a whole content pack (game.data.library)."""
+    from game.check_words import check_line
     from game.data.check import belongs, check_files, labels_for
     from game.demos.loader import load_demo
 
@@ -224,14 +226,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     for label in labels:
         mine = [p for p in problems if belongs(p, label)]
         for p in mine:
-            print(p)
+            print(check_line(p, labels))
         if not mine:
             print(_("OK {file}").format(file=label))
     for p in problems:
         if not any(belongs(p, label) for label in labels):
-            print(p)
+            print(check_line(p, labels))
     for w in warnings:
-        print(_("warning: {warning}").format(warning=w))
+        print(_("warning: {warning}").format(warning=check_line(w, labels)))
     return 1 if problems else 0
 
 

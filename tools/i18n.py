@@ -34,6 +34,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/scenes/demo.py",
         "game/ui/choices.py",
         "game/ui/scenes/builder.py",
+        "game/ui/content_notice.py",
         "game/data/army_lists.py",
         "game/ui/saves_list.py",
         "game/ui/position_words.py",
@@ -82,6 +83,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/textview.py",
         "game/argtypes.py",
         "game/__main__.py",
+        "game/check_words.py",
     ],
 }
 

@@ -65,7 +65,7 @@ from game.geometry.measure import (
     swept_hits,
     wholly_within,
 )
-from game.geometry.problem import Named
+from game.geometry.problem import Named, Problem
 from game.geometry.shapes import Circle, Shape, to_shapely
 from game.rules import removal
 from game.rules.actions import Action
@@ -330,27 +330,38 @@ def _name(state: "State", mid: str) -> str:
 
 
 def point_problem(state: "State", mid: str, x: float, y: float) -> tuple[str, str, str] | None:
-    """(code, message, rule) if (x, y) is not a point the manifestation may pick (E9, E10)."""
+    """(code, message, rule) if (x, y) is not a point the manifestation may pick (E9, E10).
+    The message is a `Problem` carrying the fields it was made from (issue 22: worded by the UI)."""
     bf = state.game.battlefield
     if not (isinstance(x, (int, float)) and isinstance(y, (int, float)) and math.isfinite(x) and math.isfinite(y)):
-        return "bad_point", f"the point ({x!r}, {y!r}) is not a pair of finite numbers", "E9"
+        text = f"the point ({x!r}, {y!r}) is not a pair of finite numbers"
+        return "bad_point", Problem(text, "bad_point", "E9", x=repr(x), y=repr(y)), "E9"
+    thing = Named(_name(state, mid), mid)
     if not (-TOL <= x <= bf.width + TOL and -TOL <= y <= bf.height + TOL):
-        return (
-            "off_battlefield",
+        text = (
             f"({x:.2f}, {y:.2f}) is not on the {bf.width:g}\" x {bf.height:g}\" battlefield; "
-            f"{_name(state, mid)} must stay on it (E9)",
-            "E9",
+            f"{_name(state, mid)} must stay on it (E9)"
         )
+        facts = {"x": f"{x:.2f}", "y": f"{y:.2f}", "width": f"{bf.width:g}", "height": f"{bf.height:g}"}
+        return "off_battlefield", Problem(text, "off_battlefield", "E9", thing=thing, **facts), "E9"
     d = reach_used(state, mid, x, y)
     reach = move_reach(state, mid)
     if d > reach + TOL:
         s = scroll_of(state, mid)
-        return (
-            "out_of_reach",
+        bonus = state.game.profile.predatory_move_bonus
+        text = (
             f"({x:.2f}, {y:.2f}) is {d:.2f}\" from {_name(state, mid)} (measured from its footprint); it moves up to "
-            f"{s.move:g}\" + {state.game.profile.predatory_move_bonus:g}\" = {reach:g}\" (E9, E10)",
-            "E10",
+            f"{s.move:g}\" + {bonus:g}\" = {reach:g}\" (E9, E10)"
         )
+        facts = {
+            "x": f"{x:.2f}",
+            "y": f"{y:.2f}",
+            "distance": f"{d:.2f}",
+            "move": f"{s.move:g}",
+            "bonus": f"{bonus:g}",
+            "reach": f"{reach:g}",
+        }
+        return "out_of_reach", Problem(text, "out_of_reach", "E10", thing=thing, **facts), "E10"
     return None
 
 
@@ -379,15 +390,19 @@ def blocked_reason(state: "State", mid: str, x: float, y: float) -> str | None:
     idx, _ = all_bases(state).overlapping(shape)
     if len(idx):
         uid = pos.units[int(pos.owner[int(idx[0])])]
-        return f"would overlap a base of {state.units[uid].name} ({uid}) (E9)"
+        text = f"would overlap a base of {state.units[uid].name} ({uid}) (E9)"
+        return Problem(text, "pred_blocked", "E9", unit=Named(f"{state.units[uid].name} ({uid})", uid))
     for piece in state.game.battlefield.terrain.impassable_overlapping(shape):
-        return f"would overlap impassable terrain {piece.name!r} (E9)"
+        text = f"would overlap impassable terrain {piece.name!r} (E9)"
+        return Problem(text, "pred_blocked", "E9", terrain=piece.name)
     reach = _outer_radius(state, m.scroll)
     for oid, o in state.manifestations.items():
         if oid == mid or math.hypot(o.x - x, o.y - y) >= reach + _outer_radius(state, o.scroll):
             continue  # bounding circles apart: no overlap possible
         if overlaps(shape, manifestation_shape(state, oid)):
-            return f"would overlap {_name(state, oid)} (E9)"
+            return Problem(
+                f"would overlap {_name(state, oid)} (E9)", "pred_blocked", "E9", thing=Named(_name(state, oid), oid)
+            )
     return None
 
 
@@ -428,7 +443,10 @@ def _check_move(state: "State", a: MovePredatory) -> None:
     rec = top(state, PredatoryMoveFrame)
     if a.manifestation not in state.manifestations:
         raise IllegalActionError(
-            "unknown_manifestation", f"there is no manifestation {a.manifestation!r} on the battlefield", "E8"
+            "unknown_manifestation",
+            f"there is no manifestation {a.manifestation!r} on the battlefield",
+            "E8",
+            target=a.manifestation,
         )
     if a.manifestation not in eligible(state, rec):
         why = (
@@ -446,7 +464,7 @@ def _check_move(state: "State", a: MovePredatory) -> None:
         )
     p = point_problem(state, a.manifestation, a.x, a.y)
     if p:
-        raise IllegalActionError(*p)
+        raise IllegalActionError(*p, **getattr(p[1], "facts", {}))
 
 
 @handles(MovePredatory, kinds=("predatory_move",), check=_check_move)

@@ -166,11 +166,17 @@ class State:
             raise IllegalActionError(
                 "wrong_decision",
                 f"{action.type} does not answer the open decision: player {player} must make a {kind} decision",
+                action=action.type,
+                player=player,
+                kind=kind,
             )
         if action.player != player:
             raise IllegalActionError(
                 "not_your_decision",
                 f"player {action.player} cannot act now: player {player} must make a {kind} decision",
+                asker=action.player,
+                player=player,
+                kind=kind,
             )
         handler.check(self, action)
         return handler

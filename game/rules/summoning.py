@@ -25,7 +25,7 @@ from shapely.geometry import Point
 from game.data.models import Ability
 from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
-from game.geometry.problem import Named
+from game.geometry.problem import Named, Problem
 from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
 from game.geometry.shapes import polygon_at
 from game.rules.actions import PlaceManifestation
@@ -125,10 +125,11 @@ class SetupCheck:
         state, rule = self.state, self.rule
         shape = footprint_at(state, self.scroll_id, x, y)
         if not wholly_within(shape, self.source, rule.wholly_within):
-            return [f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)"]
+            text = f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)"
+            return [Problem(text, "not_within", "M9", reach=f"{rule.wholly_within:g}")]
         bf = state.game.battlefield
-        problems = [
-            p + " (G4)"
+        problems: list[str] = [
+            _cited(p, "G4")
             for p in placement_problems(
                 shape,
                 width=bf.width,
@@ -146,14 +147,22 @@ class SetupCheck:
                 gaps.append(float(self.enemy_bases.distances(shape).min()))
             near = min(gaps, default=math.inf)
             if near <= rule.min_enemy_distance:
-                return [f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)"]
+                text = f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)"
+                return [Problem(text, "near_enemy", "M9", near=f"{near:.2f}", limit=f"{rule.min_enemy_distance:g}")]
         if rule.visible:
             seen = sight_to_shape(state, self.unit, self.model, shape)
             if not seen.visible:
                 names = blocker_names(state, seen, [self.unit])
                 by = f": blocked by {', '.join(names)}" if names else ""
-                return [f"not visible to the summoning model{by} (M9, G2)"]
+                text = f"not visible to the summoning model{by} (M9, G2)"
+                return [Problem(text, "unseen_setup", "M9", names=", ".join(names))]
         return []
+
+
+def _cited(p: str, rule: str) -> str:
+    """A placement problem with the rule it breaks cited after it, still a `Problem` (issue 22)."""
+    text = f"{p} ({rule})"
+    return p.worded(text) if isinstance(p, Problem) else text
 
 
 def _key(kind: str, state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> tuple:

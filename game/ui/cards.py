@@ -59,7 +59,7 @@ def _until(state, player: int) -> str:
     return _("until the start of player {n}'s next hero phase").format(n=player)
 
 
-#: Keywords shown as words (content keywords like an army's name stay as they are).
+#: Keywords shown as words (a content pack's own keywords stay as they are).
 KEYWORD_WORDS = {
     "HERO": N_("HERO"),
     "INFANTRY": N_("INFANTRY"),
@@ -72,6 +72,9 @@ KEYWORD_WORDS = {
     "UNLIMITED": N_("UNLIMITED"),
     "ENDLESS SPELL": N_("ENDLESS SPELL"),
     "INVOCATION": N_("INVOCATION"),
+    # the built-in armies' faction keywords (their army names' words)
+    "EMBERWARD": N_("EMBERWARD"),
+    "MIRECOURT": N_("MIRECOURT"),
 }
 
 

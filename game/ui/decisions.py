@@ -20,7 +20,7 @@ from game.i18n import N_, _, ngettext
 from game.rules import Action
 from game.ui import controls  # noqa: F401  (loads the field-tool modules: they register their controls)
 from game.ui import phase_words as words
-from game.ui.engine_words import engine_text
+from game.ui.engine_words import engine_text, prompt_text
 from game.ui.intents import intent
 from game.ui.labels import describe, name_of
 from game.ui.panel import CONTROLS, ButtonSpec, PanelContext, PanelView, PointSpec, control, option_button, spent_button
@@ -80,7 +80,8 @@ def _field(action: Action, name: str) -> Any:
 def generic_control(ctx: PanelContext) -> PanelView:
     """Every option as a button. With many options that name a unit, pick the unit first."""
     d = ctx.decision
-    view = PanelView(title=_("{player}: {prompt}").format(player=words.player(d.player), prompt=d.prompt))
+    prompt = prompt_text(d.prompt, ctx.state)
+    view = PanelView(title=_("{player}: {prompt}").format(player=words.player(d.player), prompt=prompt))
     opts = list(d.options)
     point_type = d.data.get("point_action")
     if point_type:
@@ -356,7 +357,7 @@ def unbind_control(ctx: PanelContext) -> PanelView:
         lines=[
             _(
                 "{caster} cast {spell} with a roll of {roll} (needed {value}). Unbind: 2D6 must beat {roll} (M6)."
-            ).format(caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"], value=sp.value)
+            ).format(caster=cn(st.units[d.data["caster"]].name), spell=cn(sp.name), roll=d.data["roll"], value=sp.value)
         ],
     )
     view.buttons = [option_button(ctx, o) for o in d.options]

@@ -18,7 +18,7 @@ import re
 import string
 from typing import Any
 
-from game.i18n import N_, PHASE_WORDS, _
+from game.i18n import N_, PHASE_WORDS, _, language
 
 #: code -> the English templates of its messages (str.format fields: the message's facts; {rule}
 #: is its rule ID). The English text of a message is exactly one of them, filled in.
@@ -167,6 +167,44 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "game_over": (N_("the game is over; no more actions"),),
     "bad_player": (N_("first must be player 1 or 2, got {first}"),),
     "phase_ending": (N_("the {phase} phase is already ending"),),
+    # R2: an action that does not answer the open decision
+    "wrong_decision": (N_("{action} does not answer the open decision: player {player} must make a {kind} decision"),),
+    "not_your_decision": (N_("player {asker} cannot act now: player {player} must make a {kind} decision"),),
+    # M9: a summoned manifestation's set-up
+    "not_within": (N_('not wholly within {reach}" of the summoning model (M9)'),),
+    "near_enemy": (N_('{near}" from an enemy; must be more than {limit}" (M9)'),),
+    "unseen_setup": (
+        N_("not visible to the summoning model (M9, G2)"),
+        N_("not visible to the summoning model: blocked by {names} (M9, G2)"),
+    ),
+    # E9: a predatory endless spell's point and footprint
+    "bad_point": (N_("the point ({x}, {y}) is not a pair of finite numbers"),),
+    "pred_blocked": (
+        N_("would overlap a base of {unit} (E9)"),
+        N_("would overlap impassable terrain {terrain!r} (E9)"),
+        N_("would overlap {thing} (E9)"),
+    ),
+    # the engine's decision prompts (Decision.prompt: plain strings, matched as patterns)
+    "prompt": (
+        N_("try to dispel endless spells with your WIZARDs and PRIESTs, or pass (E3)"),
+        N_("unbind {spell} cast by {caster} with a roll of {roll}, or let it through (M6)"),
+        N_("pick a unit to pile in and fight, or pass (R4)"),
+        N_("nothing: the game is over"),
+        N_("adjust deployment, then end it"),
+        N_("choose who takes the first turn of battle round {round}"),
+        N_("act in the {phase} phase or end it"),
+        N_('move {unit} up to {roll}" to end within ½" of an enemy, or give up the charge (R4)'),
+        N_(
+            "bank the roll of {roll} as ritual points, or spend: "
+            "{roll} + {points} points against {prayer}'s {value} (M5)"
+        ),
+        N_("{unit} can control only one of {names}; pick it, the others go wild (E7, E5)"),
+        N_("move each predatory manifestation your models control, in any order: pick one and a point (E8, E9)"),
+        N_(
+            "pick a wild predatory manifestation to move and a point; you command it until the next hero phase (E8, E9)"
+        ),
+        N_("set up {scroll}: pick its centre (M9)"),
+    ),
     # reasons that come as plain strings (events, summoning set-up problems)
     "": (
         N_("no charge move made"),
@@ -185,6 +223,19 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: English templates whose fields are raw ids or internal numbers (a thing that does not exist,
+#: a base's index): shown in these words instead, so that no id ever reaches the screen.
+SHOWN: dict[str, str] = {
+    "there is no unit {unit!r}": N_("there is no such unit"),
+    "there is no unit {unit!r} on the battlefield": N_("there is no such unit on the battlefield"),
+    "there is no target {target!r} on the battlefield": N_("there is no such target on the battlefield"),
+    "there is no manifestation {target!r} on the battlefield": N_("there is no such manifestation on the battlefield"),
+    "there is no {kind} {ability!r}": N_("there is no such {kind}"),
+    "{unit!r} is not one of your units or manifestations": N_("that is not one of your units or manifestations"),
+    'overlaps base {base} ({depth:.2f}" overlap)': N_('overlaps another model\'s base ({depth:.2f}" overlap)'),
+    "ends on manifestation {index}": N_("ends on a manifestation"),
+}
+
 #: A placement problem worded for a move (formation._worded): around one of the G3/G4 templates.
 WRAPPERS: tuple[str, ...] = (N_("model {model} {problem} (G4)"), N_("it {problem} (G4)"))
 PLACED = ("edge", "overlap_base", "on_terrain", "on_manifestation")
@@ -195,6 +246,8 @@ SEPARATOR = N_("; ")
 #: Words the engine puts into its messages as fields (phases, verbs, keywords, sides).
 WORDS: dict[str, str] = {
     **PHASE_WORDS,
+    "start of turn": PHASE_WORDS["start_of_turn"],  # a prompt names the phase in words
+    "end of turn": PHASE_WORDS["end_of_turn"],
     "cast spells": N_("cast spells"),
     "chant prayers": N_("chant prayers"),
     "banish": N_("banish"),
@@ -222,8 +275,46 @@ WORDS: dict[str, str] = {
         "it is not one of yours that your models control, or it has already moved"
     ),
     "it is controlled or has already moved this phase": N_("it is controlled or has already moved this phase"),
+    # R2: the kinds of decision (flow.head) and the actions (their record types) a refusal names
+    "deploy": N_("deployment"),
+    "turn_order": N_("turn order"),
+    "phase": N_("phase"),
+    "over": N_("game over"),
+    "ritual_choice": N_("ritual"),
+    "charge_move": N_("charge move"),
+    "fight": N_("fight"),
+    "summon_setup": N_("set-up"),
+    "predatory_control": N_("control"),
+    "predatory_move": N_("predatory move"),
+    "ChooseTurnOrder": N_("Choosing the turn order"),
+    "EndPhase": N_("Ending the phase"),
+    "CastSpell": N_("Casting a spell"),
+    "Unbind": N_("Unbinding"),
+    "DeclineUnbind": N_("Not unbinding"),
+    "ChantPrayer": N_("Chanting a prayer"),
+    "BankRitual": N_("Keeping ritual points"),
+    "SpendRitual": N_("Spending ritual points"),
+    "PlaceManifestation": N_("Setting up a manifestation"),
+    "Banish": N_("Banishing"),
+    "Dispel": N_("Dispelling"),
+    "PassDispel": N_("Not dispelling"),
+    "DeployUnit": N_("Deploying a unit"),
+    "MoveUnit": N_("Moving a unit"),
+    "Run": N_("Running"),
+    "Retreat": N_("Retreating"),
+    "Shoot": N_("Shooting"),
+    "Charge": N_("Charging"),
+    "FailCharge": N_("Giving up the charge"),
+    "Fight": N_("Fighting"),
+    "PassFight": N_("Not fighting"),
+    "ChooseControlled": N_("Choosing what to control"),
+    "MovePredatory": N_("Moving an endless spell"),
 }
-WORD_FIELDS = frozenset({"verb", "phase", "kinds", "kind", "side", "why"})
+WORD_FIELDS = frozenset({"verb", "phase", "kinds", "kind", "side", "why", "action"})
+#: Fields read back from a plain string that hold a content name (translated as content).
+RAW_CONTENT = frozenset({"spell", "prayer", "scroll"})
+#: Fields that hold content names (terrain pieces, blockers): shown in the language in use.
+NAME_FIELDS = frozenset({"terrain", "names"})
 
 
 class _Raw(str):
@@ -298,7 +389,9 @@ def _obstacle(token: str) -> str:
     """A sweep's obstacle token (``base:3``, ``terrain:Basalt Spire``, ``edge``) in words."""
     kind, _, what = token.partition(":")
     if kind == "terrain" and what:
-        return what
+        from game.content_words import content_name
+
+        return content_name(what)
     if kind == "base":
         return _("a model")
     return _(WORDS[token]) if token in WORDS else token
@@ -312,11 +405,19 @@ def _shown(key: str, value: Any, state: Any) -> Any:
         return engine_text(value, state)
     if getattr(value, "id", ""):
         return _name(state, value)
+    if key in NAME_FIELDS and isinstance(value, str) and not isinstance(value, _Raw):
+        from game.content_words import content_name
+
+        return ", ".join(content_name(n) for n in value.split(", "))
     if key == "what" and isinstance(value, str):
         return _(SEPARATOR).join(_obstacle(t) for t in value.split(", "))
     if isinstance(value, str) and value in WORDS and (key in WORD_FIELDS or isinstance(value, _Raw)):
         return _(WORDS[value])
     if isinstance(value, _Raw):
+        if key in RAW_CONTENT:  # a spell's, prayer's or warscroll's name, read back from the text
+            from game.content_words import content_name
+
+            value = _Raw(content_name(value))
         if state is not None:
             from game.ui.labels import plain
 
@@ -327,7 +428,7 @@ def _shown(key: str, value: Any, state: Any) -> Any:
 
 def _translate(template: str, fields: dict[str, Any], state: Any) -> str | None:
     shown = {k: _shown(k, v, state) for k, v in fields.items()}
-    return _fill(_(template), shown)
+    return _fill(_(SHOWN.get(template, template)), shown)
 
 
 def _by_facts(text: str, code: str, rule: str, facts: dict[str, Any], state: Any) -> str | None:
@@ -411,3 +512,12 @@ def engine_text(msg: Any, state: Any = None) -> str:
         return text if said is None else said
     except Exception:  # a message we cannot word stays the engine's own (never a crash)
         return text
+
+
+def prompt_text(prompt: str, state: Any = None, sentence: bool = False) -> str:
+    """A decision's prompt (the engine's English words) in the language in use; `sentence`:
+    as a sentence (capital first, full stop), which English needs and Korean and Japanese do not."""
+    said = engine_text(prompt, state)
+    if not sentence or (said != str(prompt) and language() != "en"):
+        return said
+    return said[:1].upper() + said[1:] + "."

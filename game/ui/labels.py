@@ -780,14 +780,14 @@ def purpose_words(state, purpose: str) -> str:
                 found = {k: cn(v) if k in ("spell", "prayer") else v for k, v in mt.groupdict().items()}
                 return plain(state, _t(template, **found))
         if mt := _AMOUNT.fullmatch(purpose):
-            what = plain(state, _content_words(state, mt["what"]))
+            what = plain(state, cn(_content_words(state, mt["what"])))  # a weapon's name, too
             return _t(_AMOUNT_WORDS[mt["kind"]], what=what)
     return plain(state, _content_words(state, purpose))
 
 
 def _removal_name(state, mt: re.Match) -> str:
     mid = mt["mid"]
-    return name_of(state, mid) if mid in state.manifestations else mt["name"]
+    return name_of(state, mid) if mid in state.manifestations else cn(mt["name"])
 
 
 # --- the dice tray --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from game.i18n import _
 from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, tool
+from game.ui.engine_words import prompt_text
 from game.ui.intents import intent
 from game.ui.labels import name_of
 from game.ui.panel import ButtonSpec, PanelContext, PanelView, control
@@ -284,7 +285,7 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
             else _("Player {p}: predatory move (wild)")
         ).format(p=d.player),
         lines=[
-            d.prompt[:1].upper() + d.prompt[1:] + ".",
+            prompt_text(d.prompt, st, sentence=True),
             _(
                 "Point at the destination: the path, the swept footprint and the units it passes across "
                 "are previewed; click to move."
@@ -296,7 +297,7 @@ def predatory_move_control(ctx: PanelContext) -> PanelView:
         if k not in st.manifestations:
             continue
         scroll = st.game.content.manifestations[i["scroll"]]
-        label = ("> " if k == mid else "") + _("{name} (player {n}'s)").format(name=scroll.name, n=i["player"])
+        label = ("> " if k == mid else "") + _("{name} (player {n}'s)").format(name=cn(scroll.name), n=i["player"])
         view.buttons.append(
             ButtonSpec(
                 label,

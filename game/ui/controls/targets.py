@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.content_words import content_name as cn
 from game.i18n import _, ngettext
 from game.rules import Action, EndPhase, Fight, PassFight, Shoot, query
 from game.ui import phase_words as words
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, phase_is, tool
+from game.ui.engine_words import engine_text
 from game.ui.intents import intent
 from game.ui.labels import name_of
 from game.ui.panel import ButtonSpec, PanelContext, PanelView, control, option_button, spent_button
@@ -64,7 +66,8 @@ def _why_no_shot(state, player: int, uid: str) -> tuple[str, str]:
     if len(reasons) == 1:
         (one,) = reasons
         if one:
-            return one[0], one[0]
+            said = engine_text(one[0], state)
+            return said, said
     return _("no target in range and sight (G1, G2)"), ""
 
 
@@ -117,7 +120,9 @@ def shooting_control(ctx: PanelContext) -> PanelView:
     ws = ranged(st, uid)
     view.lines.append(
         _("Weapons: {list}").format(
-            list="; ".join(f'{w.name} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws)
+            list="; ".join(
+                f'{cn(w.name)} {w.range:g}" A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}' for w in ws
+            )
         )
     )
     if uid in st.manifestations:
@@ -302,7 +307,7 @@ def fight_control(ctx: PanelContext) -> PanelView:
         weapons = _melee_of(st, uid)
         view.lines.append(
             _("Weapons: {list}").format(
-                list="; ".join(f"{w.name} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
+                list="; ".join(f"{cn(w.name)} A{w.attacks} {w.hit}+/{w.wound}+ R{w.rend} D{w.damage}" for w in weapons)
             )
         )
         view.lines.append(pile_in_text(st, uid))

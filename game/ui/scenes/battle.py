@@ -20,7 +20,7 @@ from game import i18n
 from game.content_words import content_name as cn
 from game.geometry.measure import distance
 from game.geometry.shapes import Circle
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.rules import IllegalActionError, query
 from game.rules.query import blockers, footprint_at, manifestation_shape, model_circle, sight, unit_sees
 from game.ui import cards, keys_help, theme, widgets
@@ -32,7 +32,7 @@ from game.ui.controllers import HumanController
 from game.ui.controls import declare
 from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
-from game.ui.engine_words import engine_text
+from game.ui.engine_words import engine_text, prompt_text
 from game.ui.intents import Intent, intent
 from game.ui.labels import bot_note, event_line, name_of, note_words, plain, tray_entries
 from game.ui.recap import recap
@@ -55,7 +55,12 @@ HANDOVER_TITLES = {
     "ritual_choice": N_("Player {p}: bank or spend?"),
     "summon_setup": N_("Player {p}: set up the manifestation"),
     "dispel": N_("Player {p}: dispel?"),
+    "fight": N_("Player {p}: fight"),
+    "charge_move": N_("Player {p}: charge move"),
+    "predatory_move": N_("Player {p}: predatory move"),
+    "predatory_control": N_("Player {p}: choose what to control"),
 }
+HANDOVER_OTHER = N_("Player {p}: your decision")
 
 
 class BattleScene(Scene):
@@ -169,7 +174,7 @@ class BattleScene(Scene):
 
     def handover_title(self) -> str:
         d = self.decision
-        return _(HANDOVER_TITLES.get(d.kind, N_("Player {p}: your decision"))).format(p=d.player)
+        return _(HANDOVER_TITLES.get(d.kind, HANDOVER_OTHER)).format(p=d.player)
 
     def handover_recap(self) -> list[str]:
         """What the other side did since this player last had the device (game.ui.recap)."""
@@ -395,7 +400,10 @@ class BattleScene(Scene):
         options = list(d.options)
         end = next((o for o in options if o.type == "EndPhase"), None)
         if end is None:
-            self.say(_("E ends a phase, not this decision: {prompt}").format(prompt=d.prompt), theme.TEXT_BAD)
+            self.say(
+                _("E ends a phase, not this decision: {prompt}").format(prompt=prompt_text(d.prompt, self.state)),
+                theme.TEXT_BAD,
+            )
             return
         reasons = self.session.explain(end)
         if reasons:
@@ -794,7 +802,7 @@ class BattleScene(Scene):
                             player=words.player(self.decision.player), kind=self.controllers[self.decision.player].kind
                         )
                     ),
-                    lines=[self.decision.prompt],
+                    lines=[prompt_text(self.decision.prompt, self.state)],
                     point=None,
                 )
                 self.view = self.extra_view(self.view)
@@ -1327,6 +1335,12 @@ def _undo_label(state, action) -> str:
         "Run": N_("run {unit}"),
         "Retreat": N_("retreat {unit}"),
     }
+    # the describe() fallback's English words for these, said in the language in use
+    plain_verbs = {"BankRitual": N_("Bank ritual"), "SpendRitual": N_("Spend ritual"), "FailCharge": N_("Fail charge")}
+    if action.type in plain_verbs:
+        return _(plain_verbs[action.type])
+    if action.type == "MovePredatory" and language() != "en":  # English keeps describe's words
+        return _("move {unit}").format(unit=name_of(state, action.manifestation))
     if action.type in verbs and unit:
         return _(verbs[action.type]).format(unit=name_of(state, unit))
     try:
@@ -1352,9 +1366,9 @@ def _handover_detail(scene: BattleScene) -> str:
         st = scene.state
         sp = st.game.content.abilities[d.data["spell"]]
         return _("{caster} cast {spell} with {roll}. Unbind it?").format(
-            caster=st.units[d.data["caster"]].name, spell=sp.name, roll=d.data["roll"]
+            caster=name_of(st, d.data["caster"]), spell=cn(sp.name), roll=d.data["roll"]
         )
-    return plain(scene.state, d.prompt[:1].upper() + d.prompt[1:] + ".")
+    return plain(scene.state, prompt_text(d.prompt, scene.state, sentence=True))
 
 
 def _esc(s: str) -> str:

@@ -20,6 +20,7 @@ from game.i18n import N_, _
 from game.rules import query
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.engine_words import engine_text
 from game.ui.intents import Intent, intent
 from game.ui.labels import event_line
 from game.ui.render.field import PRI_MARK, PRI_NAME, FieldRenderer, Overlays, Ring, circle
@@ -140,6 +141,18 @@ def paint_frame(
     return renderer
 
 
+def _caption(frame: Frame) -> str:
+    """The frame's caption with the engine's refusal (English in the frame, as the engine said it)
+    worded in the language in use (issue 22): the screen and the GIF never show it in English."""
+    caption = frame.caption
+    if frame.refused:
+        said = _("Refused: {reason}").format(reason=frame.refused)
+        if caption.endswith(said):
+            worded = _("Refused: {reason}").format(reason=engine_text(frame.refused, frame.state))
+            caption = caption[: -len(said)] + worded
+    return caption
+
+
 def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, reserve: int = 0) -> None:
     surf.fill(theme.PANEL, rect)
     pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
@@ -161,7 +174,7 @@ def _panel(surf, rect: pygame.Rect, run: DemoRun, frame: Frame, footer: str, res
         y += 18
     y += 6
     cap_col = theme.TEXT_BAD if frame.refused else theme.TEXT
-    for para in frame.caption.split("\n"):
+    for para in _caption(frame).split("\n"):
         refused = para.startswith("Refused:") or para.startswith(_("Refused:"))
         colour = theme.TEXT_BAD if refused else cap_col if not frame.refused else theme.TEXT
         for line in _wrap_lines(para, 17, w):
@@ -314,6 +327,21 @@ class DemoScene(Scene):
         super().on_resize(size)
         self.renderer = None
         self.build()
+
+    def on_language(self) -> None:
+        """A new language (L, the menu's button): the title, captions, step texts and measured
+        lines are made as the demonstration is played, so play it again in the new language (its
+        dice are scripted: the same frames) and stay on the step shown, playing or paused."""
+        from game.demos import load_demo, run_demo
+
+        try:
+            run = run_demo(load_demo(self.name))
+        except Exception:  # a file that changed on disk since: keep the frames as they are
+            run = None
+        if run is not None and len(run.frames) == len(self.run.frames):
+            self.run = run
+        self.message = ""
+        self.on_resize(self.app.size)
 
     def go(self, delta: int) -> None:
         self.index = max(0, min(len(self.run.frames) - 1, self.index + delta))
