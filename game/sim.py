@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import time
 from collections import Counter
@@ -77,21 +78,41 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
 
 
 def _count(e, counts: Counter) -> None:
+    """Tally one event. The totals (cast_attempts, spells_cast, ...) are the summary's `per_game`;
+    the same counts per player ("player1_spells_cast", ...) are for the report (issue 24), which
+    turns players into bots by the side each bot played."""
     t = e.type
     if t == "CastAttempted":
         counts["cast_attempts"] += 1
         counts["miscasts"] += e.outcome == "miscast"
+        _by_player(counts, e.unit, "miscasts", e.outcome == "miscast")
     elif t == "SpellCast":
         counts["spells_cast"] += 1
+        _by_player(counts, e.unit, "spells_cast")
     elif t == "UnbindAttempted":
         counts["unbinds_tried"] += 1
         counts["spells_unbound"] += e.unbound
+        _by_player(counts, e.unit, "spells_unbound", e.unbound)  # the unbinder's
     elif t == "ManifestationSummoned":
         counts["summoned"] += 1
+        counts[f"player{e.player}_summoned"] += 1
     elif t == "ManifestationRemoved":
         counts[f"removed_{e.reason}"] += 1
+    elif t == "BanishAttempted":
+        _by_player(counts, e.unit, "banished", e.banished)  # the banisher's (M12)
+    elif t == "DispelAttempted":
+        _by_player(counts, e.unit, "dispelled", e.dispelled)  # the dispeller's (E3)
     elif t == "PrayerResolved":
         counts["prayers_answered"] += e.answered
+
+
+_UNIT_PLAYER = re.compile(r"^p([12])u\d+$")  # unit ids are "p<player>u<index>" (State.new)
+
+
+def _by_player(counts: Counter, unit: str, key: str, add: int = 1) -> None:
+    m = _UNIT_PLAYER.match(unit or "")
+    if m and add:
+        counts[f"player{m.group(1)}_{key}"] += int(add)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -330,6 +351,11 @@ def open_log(path: str, force: bool = False):
 
 
 def main(args) -> int:
+    report_dir = getattr(args, "report", None)
+    if report_dir is not None:  # a bad folder fails before any game is played
+        from game.sim_report import prepare
+
+        prepare(report_dir, force=bool(getattr(args, "force", False)))
     path = getattr(args, "log", None)
     log = open_log(path, force=bool(getattr(args, "force", False))) if path is not None else None
 
@@ -367,4 +393,9 @@ def main(args) -> int:
         print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"results": s["results"]}, sort_keys=True))
     else:
         print(table(s))
+    if report_dir is not None:
+        from game.sim_report import write_report
+
+        write_report(results, args.p1, args.p2, report_dir, profile=args.profile, force=bool(args.force))
+        print(_("wrote the report (JSON and plots) to {dir}").format(dir=report_dir), file=sys.stderr)
     return 0
