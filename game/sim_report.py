@@ -16,6 +16,7 @@ is a box. Bots are named by their level names and armies by their display names,
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -23,7 +24,6 @@ import stat
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,10 +65,15 @@ MAGIC = (
     (N_("miscasts"), "miscasts"),
     (N_("summoned"), "summoned"),
     (N_("banished"), "banished"),
+    (N_("dispelled"), "dispelled"),  # E3 (classic endless spells); plotted only where some were
 )
+#: Always plotted, even at zero (the issue's list); the others only when a game had any.
+MAGIC_ALWAYS = frozenset({"spells_cast", "spells_unbound", "miscasts", "summoned", "banished"})
 
 #: The two bots' colours (Okabe-Ito blue and orange: told apart with any colour vision).
 COLOURS = ("#0072B2", "#E69F00")
+#: Whole games (not one bot's): grey-blue, so it is not read as either bot's colour.
+NEUTRAL = "#6C7A89"
 
 
 # --- the folder ---------------------------------------------------------------------------------
@@ -144,6 +149,17 @@ def bot_name(bot: str) -> str:
         return bot
     name = _(names.get(base, base))
     return name if budget is None else _("{bot} ({seconds} s)").format(bot=name, seconds=f"{budget:g}")
+
+
+def profile_name(profile: str | None) -> str | None:
+    """A rules profile by its title ("Current rules"), in the language in use."""
+    if profile is None:
+        return None
+    from game.content_words import content_name
+    from game.rules import query
+
+    titles = {name: title for name, title, _desc in query.profile_choices()}
+    return content_name(titles[profile]) if profile in titles else profile
 
 
 def army_name(army_id: str) -> str:
@@ -233,7 +249,7 @@ def figures(results: Sequence[GameResult], p1: str, p2: str, profile: str | None
         for which, bot in (("first", 1), ("second", 2)):
             row[which] = _bot_record([r for r in results if _side_of(r, bot) == side], bot)
         by_seat.append(row)
-    per_game = [
+    per_game: list[dict[str, Any]] = [
         {
             "game": r.index,
             "seed": r.seed,
@@ -254,6 +270,7 @@ def figures(results: Sequence[GameResult], p1: str, p2: str, profile: str | None
         "version": VERSION,
         "language": i18n.language(),
         "profile": profile,
+        "profile_name": profile_name(profile),
         "bots": {k: {"id": v, "name": bot_name(v)} for k, v in bots.items()},
         "overall": {"first": _bot_record(results, 1), "second": _bot_record(results, 2)},
         "by_army": by_army,
@@ -290,7 +307,7 @@ def font_file(lang: str, bold: bool = False) -> str:
     return str(Path(list(spec.submodule_search_locations)[0]) / "data" / files[bold])
 
 
-def _style(lang: str) -> dict[str, Any]:
+def _style(lang: str) -> Any:  # matplotlib types the keys as literals
     """matplotlib settings: the language's Noto face, sizes readable at 900x600."""
     from matplotlib import font_manager
 
@@ -347,7 +364,10 @@ def _names(report: dict[str, Any]) -> tuple[str, str]:
 
 def _subtitle(report: dict[str, Any]) -> str:
     n = report["overall"]["first"]["games"]
-    return _("{games} games, sides and armies alternated").format(games=n)
+    rules = report.get("profile_name")
+    if not rules:
+        return _("{games} games, sides and armies alternated").format(games=n)
+    return _("{games} games, {rules}, sides and armies alternated").format(games=n, rules=rules)
 
 
 def _wrap(text: str, width: int = 22) -> str:
@@ -375,8 +395,16 @@ def _win_rates(report: dict[str, Any]):
             ax.bar(xs, rates, width * 0.92, color=COLOURS[k], label=names[k], zorder=2)
             ax.errorbar(xs, rates, yerr=[lows, highs], fmt="none", ecolor="#222222", capsize=5, lw=1.4, zorder=3)
             for x, r, row in zip(xs, rates, rows):  # above the interval, where a 0% bar still shows it
-                ax.text(x, row[which]["ci95"][1] * 100 + 1.5, f"{r:.0f}%\nn={row[which]['games']}", ha="center",
-                        va="bottom", fontsize=10, color="#222222", zorder=4)
+                ax.text(
+                    x,
+                    row[which]["ci95"][1] * 100 + 1.5,
+                    f"{r:.0f}%\nn={row[which]['games']}",
+                    ha="center",
+                    va="bottom",
+                    fontsize=10,
+                    color="#222222",
+                    zorder=4,
+                )
         ax.axhline(50, color="#555555", ls="--", lw=1.2, zorder=1)
         ax.set_xticks(range(len(rows)), [_wrap(row[label_key]) for row in rows])
         ax.set_ylim(0, 118)
@@ -441,7 +469,7 @@ def _length(report: dict[str, Any]):
     rounds = [g["rounds"] for g in games]
     top = max(rounds, default=1)
     counts = [rounds.count(n) for n in range(1, top + 1)]
-    rounds_ax.bar(range(1, top + 1), counts, 0.7, color=COLOURS[0], zorder=2)
+    rounds_ax.bar(range(1, top + 1), counts, 0.7, color=NEUTRAL, zorder=2)
     for n, c in zip(range(1, top + 1), counts):
         if c:
             rounds_ax.text(n, c, str(c), ha="center", va="bottom", fontsize=11)
@@ -451,7 +479,7 @@ def _length(report: dict[str, Any]):
     rounds_ax.set_ylim(0, max(counts, default=1) * 1.15 + 0.5)
     rounds_ax.set_title(_("Rounds"))
     actions = [g["actions"] for g in games]
-    actions_ax.hist(actions, bins=min(15, max(1, len(set(actions)))), color=COLOURS[1], edgecolor="white", zorder=2)
+    actions_ax.hist(actions, bins=min(15, max(1, len(set(actions)))), color=NEUTRAL, edgecolor="white", zorder=2)
     mean = report["actions"]["mean"]
     actions_ax.axvline(mean, color="#CC0000", ls="--", lw=1.6, label=_("mean {value}").format(value=f"{mean:.0f}"))
     actions_ax.set_xlabel(_("actions (decisions) per game"))
@@ -469,10 +497,15 @@ def _magic_plot(report: dict[str, Any]):
     fig, (ax,) = _new_figure()
     names = _names(report)
     games = report["per_game"]
+    shown = [
+        (label, key)
+        for label, key in MAGIC
+        if key in MAGIC_ALWAYS or any(g["magic"][w][key] for g in games for w in ("first", "second"))
+    ]
     width = 0.36
     for k, which in enumerate(("first", "second")):
-        data = [[g["magic"][which][key] for g in games] for _label, key in MAGIC]
-        xs = [i + (k - 0.5) * width * 1.1 for i in range(len(MAGIC))]
+        data = [[g["magic"][which][key] for g in games] for _label, key in shown]
+        xs = [i + (k - 0.5) * width * 1.1 for i in range(len(shown))]
         box = ax.boxplot(
             data,
             positions=xs,
@@ -490,9 +523,19 @@ def _magic_plot(report: dict[str, Any]):
         box["boxes"][0].set_label(names[k])
         for x, values in zip(xs, data):
             mean = statistics.fmean(values) if values else 0.0
-            ax.text(x, -0.015, f"{mean:.1f}", transform=ax.get_xaxis_transform(), ha="center", va="top",
-                    fontsize=10, color=COLOURS[k], fontweight="bold", clip_on=False)
-    ax.set_xticks(range(len(MAGIC)), [_(label) for label, _key in MAGIC])
+            ax.text(
+                x,
+                -0.015,
+                f"{mean:.1f}",
+                transform=ax.get_xaxis_transform(),
+                ha="center",
+                va="top",
+                fontsize=10,
+                color=COLOURS[k],
+                fontweight="bold",
+                clip_on=False,
+            )
+    ax.set_xticks(range(len(shown)), [_(label) for label, _key in shown])
     ax.tick_params(axis="x", length=0, pad=22)  # room for the means printed under the boxes
     ax.set_ylabel(_("times per game, by the bot that did it"))
     ax.yaxis.get_major_locator().set_params(integer=True)
@@ -503,7 +546,7 @@ def _magic_plot(report: dict[str, Any]):
     handles, labels = ax.get_legend_handles_labels()
     handles.append(Line2D([], [], ls="none", marker="D", markerfacecolor="white", markeredgecolor="black"))
     labels.append(_("mean (also the number under each box)"))
-    ax.legend(handles, labels, frameon=False, loc="upper right")
+    fig.legend(handles, labels, loc="outside lower center", ncols=3, frameon=False)  # clear of the boxes
     ax.set_title(_("Magic per game") + "\n" + _subtitle(report))
     return fig
 
