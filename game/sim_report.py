@@ -404,6 +404,7 @@ def _win_rates(report: dict[str, Any]):
                     fontsize=10,
                     color="#222222",
                     zorder=4,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85},  # over the 50% line
                 )
         ax.axhline(50, color="#555555", ls="--", lw=1.2, zorder=1)
         ax.set_xticks(range(len(rows)), [_wrap(row[label_key]) for row in rows])
@@ -485,7 +486,8 @@ def _length(report: dict[str, Any]):
     actions_ax.set_xlabel(_("actions (decisions) per game"))
     actions_ax.set_ylabel(_("games"))
     actions_ax.set_title(_("Actions"))
-    actions_ax.legend(frameon=False)
+    actions_ax.set_ylim(0, actions_ax.get_ylim()[1] * 1.15)  # headroom: the legend clear of the bars
+    actions_ax.legend(frameon=False, loc="upper right")
     for ax in (rounds_ax, actions_ax):
         ax.yaxis.get_major_locator().set_params(integer=True)
         ax.grid(axis="y", alpha=0.3, zorder=0)

@@ -183,7 +183,7 @@ def test_korean_plots_name_bots_and_armies_in_korean_in_noto_sans_kr(korean):
     assert {row["army_name"] for row in rep["by_army"]} == {"엠버워드 서약단", "미어코트 서클"}
     drawn = {p.name: _texts(p.figure) for p in sim_report.plots(rep)}
     words = " ".join(t.get_text() for texts in drawn.values() for t in texts)
-    for korean_word in ("보통", "무작위", "엠버워드 서약단", "플레이어 1", "주문 시전", "소환"):
+    for korean_word in ("보통", "무작위", "엠버워드 서약단", "플레이어 1", "주문 시전", "소환", "봇별 승률", "승점 차"):
         assert korean_word in words, korean_word
     assert "emberward" not in words and "normal" not in words  # no ids
     for texts in drawn.values():
