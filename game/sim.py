@@ -8,7 +8,6 @@ armies. Results are the same with any number of jobs.
 from __future__ import annotations
 
 import json
-import math
 import re
 import sys
 import time
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES
 from game.i18n import N_, _
+from game.stats import wilson
 
 
 @dataclass(frozen=True)
@@ -113,17 +113,6 @@ def _by_player(counts: Counter, unit: str, key: str, add: int = 1) -> None:
     m = _UNIT_PLAYER.match(unit or "")
     if m and add:
         counts[f"player{m.group(1)}_{key}"] += int(add)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate (draws count as half a win)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def run(
@@ -396,6 +385,6 @@ def main(args) -> int:
     if report_dir is not None:
         from game.sim_report import write_report
 
-        write_report(results, args.p1, args.p2, report_dir, profile=args.profile, force=bool(args.force))
+        write_report(results, args.p1, args.p2, report_dir, summary=s, profile=args.profile, force=bool(args.force))
         print(_("wrote the report (JSON and plots) to {dir}").format(dir=report_dir), file=sys.stderr)
     return 0

@@ -37,10 +37,12 @@ from game.data.safe_io import (
     write_file_atomic,
 )
 from game.i18n import N_, _
-from game.sim import GameResult, summary, wilson
+from game.stats import wilson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from game.sim import GameResult
 
 FORMAT = "spellfield-sim-report"
 VERSION = 1
@@ -69,6 +71,10 @@ MAGIC = (
 )
 #: Always plotted, even at zero (the issue's list); the others only when a game had any.
 MAGIC_ALWAYS = frozenset({"spells_cast", "spells_unbound", "miscasts", "summoned", "banished"})
+
+#: The bots by the names the menus give their levels (game.ui.choices.LEVELS, which the engine's
+#: side may not import; tests/cli/test_simulate_report.py keeps the two the same).
+LEVEL_NAMES = {"random": N_("Random"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 #: The two bots' colours (Okabe-Ito blue and orange: told apart with any colour vision).
 COLOURS = ("#0072B2", "#E69F00")
@@ -138,16 +144,10 @@ def bot_name(bot: str) -> str:
     from game.ai.registry import parse_bot
 
     try:
-        from game.ui.choices import LEVELS  # the menus' level names (no pygame import)
-
-        names = {c.id: c.name for c in LEVELS}
-    except ImportError:  # pragma: no cover
-        names = {}
-    try:
         base, budget = parse_bot(bot)
     except ValueError:
         return bot
-    name = _(names.get(base, base))
+    name = _(LEVEL_NAMES.get(base, base))
     return name if budget is None else _("{bot} ({seconds} s)").format(bot=name, seconds=f"{budget:g}")
 
 
@@ -571,14 +571,16 @@ def write_report(
     p2: str,
     out_dir: str | os.PathLike[str],
     *,
+    summary: dict[str, Any],
     profile: str | None = None,
     force: bool = False,
 ) -> list[Path]:
-    """Write report.json and the four PNG plots into `out_dir` (created if missing); the paths
-    written. Raises ValueError naming the folder or the file."""
+    """Write report.json (with `summary`, game.sim.summary of the same results) and the PNG
+    plots into `out_dir` (created if missing); the paths written. Raises ValueError naming the
+    folder or the file."""
     out = prepare(out_dir, force=force)
     report = figures(results, p1, p2, profile)
-    data = {"format": FORMAT, **report, "summary": summary(results, p1, p2)}
+    data = {"format": FORMAT, **report, "summary": summary}
     blobs = [(JSON_NAME, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))]
     blobs += [(p.name, _png(p.figure)) for p in plots(report)]
     written = []

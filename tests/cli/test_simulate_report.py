@@ -207,6 +207,14 @@ def test_simulate_report_in_korean_from_the_command_line(tmp_path, monkeypatch, 
     assert str(tmp_path) in capsys.readouterr().err
 
 
+def test_the_bots_are_named_as_the_menus_name_their_levels():
+    from game.ai.registry import BOTS
+    from game.ui.choices import LEVELS
+
+    assert sim_report.LEVEL_NAMES == {c.id: c.name for c in LEVELS} and set(sim_report.LEVEL_NAMES) == set(BOTS)
+    assert sim_report.bot_name("hard@0.3") == "Hard (0.3 s)"
+
+
 def test_the_report_fonts_are_the_themes():
     from game.ui import theme
 
