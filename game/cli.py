@@ -95,6 +95,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help=_("show the progress bar even when not on a terminal"))
     sim.add_argument("--log", metavar="FILE", help=_("append each finished game to FILE as a JSON line, as it ends"))
     sim.add_argument(
+        "--report",
+        metavar="DIR",
+        help=_(
+            "write the results to DIR as report.json and PNG plots (win rates, margins, game length, magic); "
+            "--force replaces files there that are not a Spellfield report"
+        ),
+    )
+    sim.add_argument(
         "--force",
         action="store_true",
         help=_("append to a --log FILE that is not a Spellfield game log, or replace a symbolic link there"),

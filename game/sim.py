@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.ai.registry import make_bot
 from game.data.content import DEFAULT_ARMIES
 from game.i18n import N_, _
+from game.stats import wilson
 
 
 @dataclass(frozen=True)
@@ -105,32 +106,41 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
 
 
 def _count(e, counts: Counter) -> None:
+    """Tally one event. The totals (cast_attempts, spells_cast, ...) are the summary's `per_game`;
+    the same counts per player ("player1_spells_cast", ...) are for the report (issue 24), which
+    turns players into bots by the side each bot played."""
     t = e.type
     if t == "CastAttempted":
         counts["cast_attempts"] += 1
         counts["miscasts"] += e.outcome == "miscast"
+        _by_player(counts, e.unit, "miscasts", e.outcome == "miscast")
     elif t == "SpellCast":
         counts["spells_cast"] += 1
+        _by_player(counts, e.unit, "spells_cast")
     elif t == "UnbindAttempted":
         counts["unbinds_tried"] += 1
         counts["spells_unbound"] += e.unbound
+        _by_player(counts, e.unit, "spells_unbound", e.unbound)  # the unbinder's
     elif t == "ManifestationSummoned":
         counts["summoned"] += 1
+        counts[f"player{e.player}_summoned"] += 1
     elif t == "ManifestationRemoved":
         counts[f"removed_{e.reason}"] += 1
+    elif t == "BanishAttempted":
+        _by_player(counts, e.unit, "banished", e.banished)  # the banisher's (M12)
+    elif t == "DispelAttempted":
+        _by_player(counts, e.unit, "dispelled", e.dispelled)  # the dispeller's (E3)
     elif t == "PrayerResolved":
         counts["prayers_answered"] += e.answered
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate (draws count as half a win)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+_UNIT_PLAYER = re.compile(r"^p([12])u\d+$")  # unit ids are "p<player>u<index>" (State.new)
+
+
+def _by_player(counts: Counter, unit: str, key: str, add: int = 1) -> None:
+    m = _UNIT_PLAYER.match(unit or "")
+    if m and add:
+        counts[f"player{m.group(1)}_{key}"] += int(add)
 
 
 def run(
@@ -358,6 +368,11 @@ def open_log(path: str, force: bool = False):
 
 
 def main(args) -> int:
+    report_dir = getattr(args, "report", None)
+    if report_dir is not None:  # a bad folder fails before any game is played
+        from game.sim_report import prepare
+
+        prepare(report_dir, force=bool(getattr(args, "force", False)))
     path = getattr(args, "log", None)
     log = open_log(path, force=bool(getattr(args, "force", False))) if path is not None else None
 
@@ -395,4 +410,9 @@ def main(args) -> int:
         print(json.dumps({k: v for k, v in s.items() if k != "results"} | {"results": s["results"]}, sort_keys=True))
     else:
         print(table(s))
+    if report_dir is not None:
+        from game.sim_report import write_report
+
+        write_report(results, args.p1, args.p2, report_dir, summary=s, profile=args.profile, force=bool(args.force))
+        print(_("wrote the report (JSON and plots) to {dir}").format(dir=report_dir), file=sys.stderr)
     return 0
