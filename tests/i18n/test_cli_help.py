@@ -14,10 +14,11 @@ from i18n_rulewords import english_words
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE_VARS = ("SPELLFIELD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-COMMANDS = ("play", "check", "record", "simulate", "demo", "replay")
+COMMANDS = ("play", "check", "record", "simulate", "demo", "import-map", "replay")
 CASES = [
     ["--help"],
     ["simulate", "--help"],
+    ["import-map", "--help"],
     ["play", "--help"],
     ["demo", "--help"],
     ["record", "--help"],
@@ -51,7 +52,7 @@ def _metavars() -> list[str]:
 
 STAYS = re.compile(
     "|".join(map(re.escape, _metavars()))
-    + r"|--?[a-z][a-z0-9-]*|\.toml|hard@|okabe-ito|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|"
+    + r"|--?[a-z][a-z0-9-]*|\.toml|\.tmx|Tiled|hard@|okabe-ito|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|"
     + "|".join(COMMANDS)
     + r")(?![A-Za-z])"
 )
