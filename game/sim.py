@@ -157,7 +157,7 @@ def _played(
     if scheduler is not None:
         from game.sim_dask import played
 
-        yield from played(work, scheduler, jobs, tick)
+        yield from played(play_one, work, [game_plan(w[0], w[1])[0] for w in work], scheduler, jobs, tick)
     elif jobs > 1:
         import multiprocessing as mp
 

@@ -17,9 +17,9 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TypeVar
 
 from game.i18n import _
-from game.sim import GameResult, game_plan, play_one
 
 #: Seconds to wait for a scheduler before giving up with a message.
 CONNECT_TIMEOUT = 10.0
@@ -28,7 +28,8 @@ CONNECT_TIMEOUT = 10.0
 #: an out-of-memory kill), and each try of a `hard` game costs tens of seconds.
 RETRIES = 2
 
-Work = tuple[int, int, str, str, str]
+Work = tuple[int, int, str, str, str]  # game.sim.play_one's: (index, base seed, p1, p2, profile)
+R = TypeVar("R")
 
 
 @contextmanager
@@ -39,13 +40,16 @@ def client_for(scheduler: str, jobs: int) -> Iterator[object]:
 
     if scheduler == "local":
         # one thread per worker: a game is pure Python, so threads would only share one GIL
-        with LocalCluster(
-            n_workers=jobs if jobs > 1 else (os.cpu_count() or 1),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,  # a failed game or a dead worker is reported by us, in one line
-        ) as cluster, Client(cluster) as client:
+        with (
+            LocalCluster(
+                n_workers=jobs if jobs > 1 else (os.cpu_count() or 1),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # any free port: 8787 may be another cluster's (and it warns)
+                silence_logs=logging.CRITICAL,  # a failed game or a dead worker is reported by us, in one line
+            ) as cluster,
+            Client(cluster) as client,
+        ):
             yield client
         return
     try:
@@ -70,22 +74,31 @@ def client_for(scheduler: str, jobs: int) -> Iterator[object]:
         client.close()
 
 
-def played(work: Sequence[Work], scheduler: str, jobs: int, tick: Callable[[], None]) -> Iterator[GameResult]:
-    """The games of `work` played on the cluster, yielded in game order; `tick()` as each ends."""
+def played(
+    play: Callable[[Work], R],
+    work: Sequence[Work],
+    seeds: Sequence[int],
+    scheduler: str,
+    jobs: int,
+    tick: Callable[[], None],
+) -> Iterator[R]:
+    """`play` (game.sim.play_one, passed in so that game.sim alone imports this module) of each
+    game of `work` on the cluster, yielded in game order; `tick()` as each ends. `seeds` are the
+    games' seeds, for the message of a game that fails."""
     from distributed import as_completed
 
     with client_for(scheduler, jobs) as client:
         # one key per game and its settings: a game is one task, whichever worker ends up playing it
         keys = [f"spellfield-game-{w[0]}-{_token(w)}" for w in work]
-        futures = client.map(play_one, work, key=keys, retries=RETRIES)  # type: ignore[attr-defined]
+        futures = client.map(play, work, key=keys, retries=RETRIES)  # type: ignore[attr-defined]
         where = {f.key: n for n, f in enumerate(futures)}
-        ready: dict[int, GameResult] = {}
+        ready: dict[int, R] = {}
         handed = 0
         for fut in as_completed(futures):
             n = where[fut.key]
             if n < handed or n in ready:
                 continue  # already counted (a game is counted once, by its index)
-            ready[n] = _result(fut, work[n])
+            ready[n] = _result(fut, work[n][0], seeds[n])
             tick()
             while handed in ready:
                 yield ready.pop(handed)
@@ -93,7 +106,7 @@ def played(work: Sequence[Work], scheduler: str, jobs: int, tick: Callable[[], N
             fut.release()  # its result is ours now; the cluster need not keep it
 
 
-def _result(fut, w: Work) -> GameResult:
+def _result(fut, index: int, seed: int):
     """The game's result, or a ValueError naming the game and its seed (never a traceback)."""
     from distributed.scheduler import KilledWorker
 
@@ -107,8 +120,6 @@ def _result(fut, w: Work) -> GameResult:
         )
     except Exception as exc:
         reason = _short(exc)
-    index = w[0]
-    seed = game_plan(index, w[1])[0]
     raise ValueError(
         _("game {index} (seed {seed}) failed on every try: {reason}").format(index=index, seed=seed, reason=reason)
     )
