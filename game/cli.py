@@ -89,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--jobs", type=argtypes.int_in(1, MAX_JOBS), default=1, help=_("worker processes (same results as one)")
     )
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=_("play the games on a Dask cluster: its scheduler's address (tcp://host:8786), or local to start one"),
+    )
     sim.add_argument("--profile", default="aos4")
     _content_option(sim)
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))

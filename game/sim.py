@@ -12,9 +12,8 @@ import json
 import os
 import re
 import sys
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.ai.registry import make_bot
@@ -75,6 +74,7 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
     from game.rules import Game
 
     index, base_seed, p1, p2, profile = args
+    _die_for_a_test(index)
     seed, p1_side, armies = game_plan(index, base_seed)
     game = Game.load(profile=profile, armies=armies, content=_content(armies))
     state = game.new_state(seed=seed)
@@ -103,6 +103,23 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
         actions,
         dict(counts),
     )
+
+
+#: Tests only (tests/cli/test_simulate_dask.py): "K:FILE" makes the process that first plays
+#: game K die at once, leaving FILE behind so that the game's second try plays it. Unset: inert.
+DIE_ENV = "SPELLFIELD_TEST_DIE_AT"
+
+
+def _die_for_a_test(index: int) -> None:
+    hook = os.environ.get(DIE_ENV)
+    if hook and hook.split(":", 1)[0] == str(index):
+        marker = hook.split(":", 1)[1]
+        try:
+            with open(marker, "x"):
+                pass
+        except FileExistsError:
+            return  # died once already: this try plays
+        os._exit(1)  # a lost worker, as a killed machine would lose it
 
 
 def _count(e, counts: Counter) -> None:
@@ -152,44 +169,44 @@ def run(
     profile: str = "aos4",
     progress: bool = True,
     on_result: Callable[[GameResult], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[GameResult]:
-    """Play `games` games; `on_result` hears each one as it ends (in game order)."""
+    """Play `games` games; `on_result` hears each one as it ends (in game order). With
+    `scheduler` (an address, or "local") they play on a Dask cluster (game.sim_dask)."""
+    from tqdm import tqdm
+
     make_bot(p1, 1, 0), make_bot(p2, 2, 0)  # fail early on an unknown bot name
     work = [(i, seed, p1, p2, profile) for i in range(games)]
     results: list[GameResult] = []
-    started = time.perf_counter()
-    if jobs > 1:
+    # games done, rate and time left, on stderr only (stdout may be --json)
+    with tqdm(total=games, unit=_("game"), file=sys.stderr, disable=not progress, dynamic_ncols=True) as bar:
+        for r in _played(work, jobs, scheduler, lambda: bar.update(1)):
+            results.append(r)
+            if on_result:
+                on_result(r)
+    return results
+
+
+def _played(
+    work: Sequence[tuple[int, int, str, str, str]], jobs: int, scheduler: str | None, tick: Callable[[], None]
+) -> Iterator[GameResult]:
+    """The games of `work`, in game order, from one process, a pool of `jobs` or a cluster."""
+    if scheduler is not None:
+        from game.sim_dask import played
+
+        yield from played(play_one, work, [game_plan(w[0], w[1])[0] for w in work], scheduler, jobs, tick)
+    elif jobs > 1:
         import multiprocessing as mp
 
         with mp.get_context("spawn").Pool(jobs) as pool:
             for r in pool.imap(play_one, work):
-                results.append(r)
-                if on_result:
-                    on_result(r)
-                _progress(progress, len(results), games, started)
+                tick()
+                yield r
     else:
         for w in work:
-            results.append(play_one(w))
-            if on_result:
-                on_result(results[-1])
-            _progress(progress, len(results), games, started)
-    if progress:
-        print(file=sys.stderr)
-    return results
-
-
-def _progress(show: bool, done: int, total: int, started: float) -> None:
-    if not show:
-        return
-    width = 30
-    filled = int(width * done / total)
-    rate = done / max(1e-9, time.perf_counter() - started)
-    print(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s",
-        end="",
-        file=sys.stderr,
-        flush=True,
-    )
+            r = play_one(w)
+            tick()
+            yield r
 
 
 def summary(results: Iterable[GameResult], p1: str, p2: str) -> dict:
@@ -396,8 +413,9 @@ def main(args) -> int:
             args.seed,
             args.jobs,
             args.profile,
-            progress=not args.json and sys.stderr.isatty() or args.progress,
+            progress=sys.stderr.isatty() or args.progress,  # stderr: never in --json's stdout
             on_result=logged,
+            scheduler=getattr(args, "scheduler", None),
         )
     finally:
         if log:

@@ -81,6 +81,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/argparse_words.py",
         "game/sim.py",
         "game/sim_report.py",
+        "game/sim_dask.py",
         "game/textview.py",
         "game/argtypes.py",
         "game/__main__.py",

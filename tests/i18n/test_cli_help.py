@@ -29,7 +29,8 @@ CASES = [
     ["check"],  # the following arguments are required
 ]
 # What stays as it is in every language: option names, metavars and acronyms (capitals: GAMES,
-# FILE, JSON, PNG), command names, bot, profile and palette names, file suffixes, the bot syntax.
+# FILE, JSON, PNG), command names, bot, profile and palette names, file suffixes, the bot syntax,
+# the --scheduler values (local, tcp://host:PORT) and Dask's name.
 # (ASCII edges, not \b: Korean and Japanese letters are word characters too, so "PNG로" has no \b)
 
 
@@ -52,7 +53,7 @@ def _metavars() -> list[str]:
 
 STAYS = re.compile(
     "|".join(map(re.escape, _metavars()))
-    + r"|--?[a-z][a-z0-9-]*|\.toml|\.tmx|Tiled|hard@|okabe-ito|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|"
+    + r"|--?[a-z][a-z0-9-]*|\.toml|\.tmx|Tiled|hard@|okabe-ito|tcp://host:\d+|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|Dask|local|"
     + "|".join(COMMANDS)
     + r")(?![A-Za-z])"
 )
