@@ -75,13 +75,25 @@ def test_an_unreachable_scheduler_is_a_clear_message(capsys, monkeypatch, addres
     assert "Traceback" not in err and not out
 
 
-def test_a_game_that_fails_every_try_names_its_index_and_seed(capsys):
-    args = ["simulate", "--games", "1", "--seed", "3", "--scheduler", "local", "--jobs", "1", "--profile", "x"]
+def test_a_game_that_fails_every_try_names_its_index_and_seed(capsys, monkeypatch, tmp_path):
+    # the die hook's marker in a folder that does not exist: game 0 raises on every try
+    monkeypatch.setenv(sim.DIE_ENV, f"0:{tmp_path / 'no-such-folder' / 'marker'}")
+    args = ["simulate", "--games", "1", "--seed", "3", "--scheduler", "local", "--jobs", "1"]
     assert main(args) == 2
     err = capsys.readouterr().err
     seed = sim.game_plan(0, 3)[0]
-    assert f"game 0 (seed {seed}) failed on every try: ValueError: unknown rules profile 'x'" in err, err
+    assert f"game 0 (seed {seed}) failed on every try: FileNotFoundError" in err, err
     assert "Traceback" not in err
+
+
+def test_an_unknown_profile_is_refused_before_any_cluster_starts(capsys, monkeypatch):
+    started = []
+    monkeypatch.setattr(sim_dask, "client_for", lambda *a, **k: started.append(a))
+    args = ["simulate", "--games", "1", "--scheduler", "local", "--profile", "x"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "unknown rules profile 'x'; choose one of aos4, aos3" in err and "failed on every try" not in err, err
+    assert not started
 
 
 def test_the_progress_bar_is_tqdms_on_stderr_and_only_with_progress(one, tmp_path, capsys):
