@@ -53,6 +53,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(N_("U"), N_("undo a move (until a die is rolled)"), frozenset({BATTLE}), kind="undo", codes=(pygame.K_u,)),
     Binding(N_("F5 / Ctrl+S"), N_("save the game"), frozenset({BATTLE}), kind="save", codes=(pygame.K_F5,)),
     Binding(N_("F12"), N_("screenshot"), EVERYWHERE, kind="screenshot", codes=(pygame.K_F12,)),
+    Binding(N_("T"), N_("hint: what the AI would do here"), frozenset({BATTLE}), kind="hint", codes=(pygame.K_t,)),
     Binding(N_("H"), N_("this key table"), EVERYWHERE, kind="help", codes=(pygame.K_h,)),
     Binding(N_("L"), N_("next language"), EVERYWHERE, kind="language", codes=(pygame.K_l,)),
     Binding(N_("Esc"), N_("cancel, back; leave the battle"), ALL, kind="back", codes=(pygame.K_ESCAPE,)),

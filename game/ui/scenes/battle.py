@@ -131,6 +131,10 @@ class BattleScene(Scene):
         self.declared: Any = None  # a chosen roll waiting for its confirm (controls.declare)
         self._declared_version = -1
         self._slots: list = []  # the numbered buttons, in order: keys 1-9 press them
+        from game.ui.hint import HintAsker
+
+        self.hint_asker = HintAsker()  # the T key: a bot's choice, asked on a clone (game.ui.hint)
+        self.bot_hint = None  # the Hint shown, until Esc or any action
         self.layout(app.size)
 
     # --- layout --------------------------------------------------------------------------
@@ -293,6 +297,13 @@ class BattleScene(Scene):
                 else:
                     self.say("")
             return
+        if k == "hint":
+            self._ask_hint()
+            return
+        if self.bot_hint is not None and k in ("back", "choose", "end_phase", "hotkey", "continue"):
+            self._clear_hint()  # Esc or any action clears the hint
+            if k == "back":
+                return
         if self.keys_open and k in ("help", "back", "continue", "press"):
             self.keys_open = False  # H, Esc, Enter or a click closes the key table
             return
@@ -382,6 +393,27 @@ class BattleScene(Scene):
         elif k == "help":
             self.rule_popup = None
             self.keys_open = True
+
+    def hint_level(self) -> str:
+        """The bot a hint asks: the AI opponent's level in a vs-AI game, else `normal`."""
+        from game.ai.registry import BOTS
+
+        level = self.session.info.get("ai_level")
+        return level if self.session.info.get("mode") == "ai" and level in BOTS else "normal"
+
+    def _ask_hint(self) -> None:
+        """The T key: ask the bot, off the render loop, for its choice in the human's decision."""
+        if self.state.is_over() or self.human_to_act() is None:
+            self.say(_("A hint is for your own decision"), theme.TEXT_BAD)
+            return
+        self.bot_hint = None
+        self.hint_asker.ask(self.session, self.decision.player, self.hint_level())
+        self._panel_key = None
+
+    def _clear_hint(self) -> None:
+        self.hint_asker.cancel()
+        self.bot_hint = None
+        self._panel_key = None
 
     def end_phase(self) -> None:
         """The E key: end the phase, through the engine's own EndPhase option. Refused, with the
@@ -692,6 +724,15 @@ class BattleScene(Scene):
                     if note:  # the AI explains itself in the log, as a line without a rule
                         self.bot_notes.append((len(self.session.history), bot_note(d.player, note)))
                     self._apply(action)
+        try:
+            got = self.hint_asker.poll()
+        except Exception as exc:
+            got = None
+            self.say(_("no hint: {error}").format(error=exc), theme.TEXT_BAD)
+        if got is not None and got.version == self.session.version:
+            self.bot_hint, self._panel_key = got, None
+        if self.bot_hint is not None and self.bot_hint.version != self.session.version:
+            self._clear_hint()  # the decision it was for has closed
         self._refresh_derived()
         self._ai_recap()
         self._refresh_tool()
@@ -764,6 +805,8 @@ class BattleScene(Scene):
             self.declared if self._declared_version == self.session.version else None,
             declare.enabled(),
             i18n.language(),  # a language switch rebuilds the panel in the new words (issue 22)
+            id(self.bot_hint),
+            self.hint_asker.thinking(),
         )
         if key == self._panel_key:
             return
@@ -806,6 +849,12 @@ class BattleScene(Scene):
                     point=None,
                 )
                 self.view = self.extra_view(self.view)
+            elif self.bot_hint is not None:
+                from game.ui.hint import hint_lines
+
+                self.view.lines = hint_lines(self.state, self.bot_hint, self.decision) + list(self.view.lines)
+            elif self.hint_asker.thinking():
+                self.view.lines = [_("Hint: thinking...")] + list(self.view.lines)
         self._build_panel_widgets(self.view)
 
     def extra_view(self, view: PanelView) -> PanelView:
@@ -1128,6 +1177,8 @@ class BattleScene(Scene):
                     ov.marks.append(Cross(x, y, theme.GHOST_BAD))
                 hint = _("Legal: click to set up here") if not reasons else engine_text(reasons[0], st)
                 hint_col = theme.TEXT_GOOD if not reasons else theme.TEXT_BAD
+        if self.bot_hint is not None and not hidden:
+            self._hint_overlay(ov)
         # the decision's battlefield tool: ghosts, previews and its hint (game.ui.controls)
         if self.tool is not None and not hidden and self.human_to_act() is not None:
             told = self.tool.overlay(ov)
@@ -1145,6 +1196,29 @@ class BattleScene(Scene):
         self.overlays = ov
         self.hint = (plain(st, hint), hint_col)
         self.card = None if hidden or self.ruler is not None else self._hover_card(view)
+
+    def _hint_overlay(self, ov: Overlays) -> None:
+        """The hinted choice on the board: its unit highlighted, a line to its target, the
+        ghost of a move, the point of a set-up."""
+        from game.ui.render.overlays import Bases, Line
+
+        st, a = self.state, self.bot_hint.action
+        unit = getattr(a, "unit", None)
+        target = getattr(a, "target", None) or getattr(a, "manifestation", None)
+        if unit in st.units or unit in st.manifestations:
+            ov.highlight_units[unit] = theme.ACCENT
+        if target in st.units or target in st.manifestations:
+            ov.highlight_units[target] = theme.ACCENT
+            if unit in st.units or unit in st.manifestations:
+                with st.query():
+                    pa, pb = _closest_points(self._shape_of(unit, self._first_model(unit) if unit in st.units else 0), self._shape_of(target, self._first_model(target) if target in st.units else 0))
+                ov.marks.append(Line(pa, pb, theme.ACCENT, 3))
+        to = getattr(a, "to", None)
+        if to and unit in st.units:
+            r = query.radius_of(st, unit)
+            ov.marks.append(Bases([(x, y, r) for x, y in to], True))
+        if a.type == "PlaceManifestation":
+            ov.marks.append(Cross(a.x, a.y, theme.ACCENT))
 
     def _hover_card(self, view: PanelView | None) -> cards.Card | None:
         """The card of what is under the pointer (cards.card_for), kept while nothing changes.
