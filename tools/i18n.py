@@ -48,6 +48,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/ui/theme.py",
     ],
     "battle": [
+        "game/ui/hint.py",
         "game/ui/scenes/battle.py",
         "game/ui/scenes/replay.py",
         "game/ui/scenes/base.py",
