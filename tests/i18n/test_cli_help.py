@@ -14,7 +14,7 @@ from i18n_rulewords import english_words
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE_VARS = ("SPELLFIELD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-COMMANDS = ("play", "check", "record", "simulate", "demo", "replay")
+COMMANDS = ("play", "check", "record", "simulate", "demo", "import-map", "replay")
 CASES = [
     ["--help"],
     ["simulate", "--help"],
@@ -23,12 +23,14 @@ CASES = [
     ["record", "--help"],
     ["replay", "--help"],
     ["check", "--help"],
+    ["import-map", "--help"],
     ["simulate", "--bogus"],  # unrecognized arguments
     ["simulate", "--games"],  # expected one argument
     ["check"],  # the following arguments are required
 ]
 # What stays as it is in every language: option names, metavars and acronyms (capitals: GAMES,
-# FILE, JSON, PNG), command names, bot, profile and palette names, file suffixes, the bot syntax.
+# FILE, JSON, PNG), command names, bot, profile and palette names, file suffixes, the bot syntax,
+# Tiled (the map editor's name).
 # (ASCII edges, not \b: Korean and Japanese letters are word characters too, so "PNG로" has no \b)
 
 
@@ -51,7 +53,7 @@ def _metavars() -> list[str]:
 
 STAYS = re.compile(
     "|".join(map(re.escape, _metavars()))
-    + r"|--?[a-z][a-z0-9-]*|\.toml|hard@|okabe-ito|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|"
+    + r"|--?[a-z][a-z0-9-]*|\.toml|\.tmx|Tiled|hard@|okabe-ito|(?<![A-Za-z])(?:[A-Z][A-Z0-9_]*|random|normal|hard|default|"
     + "|".join(COMMANDS)
     + r")(?![A-Za-z])"
 )
