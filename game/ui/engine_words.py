@@ -161,6 +161,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         ),
         N_('{target} is not within 3" of {unit} (R4)'),
     ),
+    "outside_zone": (N_("{unit} model {model} would not be wholly within player {player}'s deployment zone"),),
     "not_eligible": (N_("player {player} cannot move {thing} now: {why} (E8)"),),
     "not_a_candidate": (N_("{unit} cannot control {thing}; choose one of {choices} (E7)"),),
     "cannot_fight": (N_("{unit} cannot fight now: it is not in combat, has no melee weapons or has fought (R4)"),),
@@ -315,6 +316,8 @@ WORD_FIELDS = frozenset({"verb", "phase", "kinds", "kind", "side", "why", "actio
 RAW_CONTENT = frozenset({"spell", "prayer", "scroll"})
 #: Fields that hold content names (terrain pieces, blockers): shown in the language in use.
 NAME_FIELDS = frozenset({"terrain", "names"})
+#: Fields that hold a model's index in its unit: the engine counts from 0, players from 1.
+MODEL_FIELDS = frozenset({"model", "other"})
 
 
 class _Raw(str):
@@ -399,6 +402,11 @@ def _obstacle(token: str) -> str:
 
 def _shown(key: str, value: Any, state: Any) -> Any:
     """A field in the language in use: names for things, translated words, messages in turn."""
+    if key in MODEL_FIELDS:  # "model 0" is the unit's first model: shown as players count, from 1
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value + 1
+        if isinstance(value, str) and value.isdigit():
+            return _Raw(str(int(value) + 1))
     if isinstance(value, (tuple, list)):
         return _(SEPARATOR).join(engine_text(v, state) for v in value)
     if getattr(value, "code", None) is not None and isinstance(value, str):
@@ -446,7 +454,8 @@ def _by_facts(text: str, code: str, rule: str, facts: dict[str, Any], state: Any
                 inner = _fill(t, english)
                 if inner is not None and _fill(w, {**english, "problem": inner}) == text:
                     said = _translate(t, fields, state)
-                    return None if said is None else _fill(_(w), {**fields, "problem": said})
+                    shown = {k: _shown(k, v, state) for k, v in fields.items() if k in MODEL_FIELDS}
+                    return None if said is None else _fill(_(w), {**fields, **shown, "problem": said})
     return None
 
 

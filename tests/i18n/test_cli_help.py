@@ -24,6 +24,7 @@ CASES = [
     ["record", "--help"],
     ["replay", "--help"],
     ["check", "--help"],
+    ["import-map", "--help"],
     ["simulate", "--bogus"],  # unrecognized arguments
     ["simulate", "--games"],  # expected one argument
     ["check"],  # the following arguments are required
@@ -31,6 +32,7 @@ CASES = [
 # What stays as it is in every language: option names, metavars and acronyms (capitals: GAMES,
 # FILE, JSON, PNG), command names, bot, profile and palette names, file suffixes, the bot syntax,
 # the --scheduler values (local, tcp://host:PORT) and Dask's name.
+# Tiled (the map editor's name).
 # (ASCII edges, not \b: Korean and Japanese letters are word characters too, so "PNG로" has no \b)
 
 

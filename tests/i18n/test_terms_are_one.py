@@ -26,11 +26,12 @@ REJECTED = {
     "ja": {
         "退散 (banish)": [r"追放"],
         "奇蹟 / 祈願 (prayer / chant)": [r"祈祷(?!物)"],
-        "祈祷物 (invocation)": [r"召喚物"],
         "白兵戦範囲 (combat range)": [r"戦闘範囲"],
         "致命的ダメージ (mortal damage)": [r"致命ダメージ"],
         "魔力値 (power level)": [r"魔力レベル"],
         "詠唱失敗 (miscast)": [r"詠唱事故", r"暴発"],
+        "顕現 (manifestation)": [r"顕現体"],
+        "祈祷物 (invocation)": [r"召喚物", r"祈願体"],
     },
 }
 

@@ -362,8 +362,8 @@ class FieldRenderer:
                 t = theme.text(str(j), 11, theme.RULER_TEXT)
                 surf.blit(t, (left.right - 10 - t.get_width(), y - t.get_height() / 2))
         # the unit, in the corner where the two rulers meet (the whole word did not fit: "inche")
-        unit = theme.text(_("in."), 10, theme.TEXT_DIM)
-        surf.blit(unit, (left.x + (left.w - unit.get_width()) / 2, by + (m - unit.get_height()) / 2))
+        unit = corner_unit(m)
+        surf.blit(unit, (max(0, left.x + (left.w - unit.get_width()) / 2), by + (m - unit.get_height()) / 2))
         return bottom, left
 
     # --- dynamic layer ---------------------------------------------------------------------
@@ -957,6 +957,16 @@ def _health_words(state, u) -> str:
     if len(u.models) > 1:
         return _("{live}/{total} models").format(live=len(live), total=len(u.models))
     return ""
+
+
+def corner_unit(room: int) -> pygame.Surface:
+    """The rulers' unit ("in.") drawn to fit the `room`-pixel corner where they meet: in a smaller
+    size when the language's word is wider (Japanese インチ), so that it is never cut off."""
+    for size in (10, 9, 8, 7):
+        unit = theme.text(_("in."), size, theme.TEXT_DIM)
+        if unit.get_width() <= room:
+            break
+    return unit
 
 
 class _LayerView:

@@ -924,14 +924,21 @@ class BattleScene(Scene):
             )
             y += 31
             if b.odds:
-                UILabel(
-                    pygame.Rect(14, y - 1, inner_w - 8, 18),
-                    b.odds,
-                    manager=self.manager,
-                    container=cont,
-                    object_id="#odds",
-                )
-                y += 18
+                # a line per row, as tall as the line (Korean and Japanese glyphs stand taller
+                # than Latin), wrapped when wider than the slot: never cut off
+                from game.ui.text_wrap import wrap
+
+                font = self._gui_font("#odds")
+                for line in wrap(b.odds, inner_w - 12, font):
+                    odds_h = max(18, font.get_rect(line).height)
+                    UILabel(
+                        pygame.Rect(14, y - 1, inner_w - 8, odds_h),
+                        line,
+                        manager=self.manager,
+                        container=cont,
+                        object_id="#odds",
+                    )
+                    y += odds_h
             y += 3
         cont.set_scrollable_area_dimensions((r.w - 20, max(y + 6, body_h - 4)))
 
@@ -1211,7 +1218,10 @@ class BattleScene(Scene):
             ov.highlight_units[target] = theme.ACCENT
             if unit in st.units or unit in st.manifestations:
                 with st.query():
-                    pa, pb = _closest_points(self._shape_of(unit, self._first_model(unit) if unit in st.units else 0), self._shape_of(target, self._first_model(target) if target in st.units else 0))
+                    pa, pb = _closest_points(
+                        self._shape_of(unit, self._first_model(unit) if unit in st.units else 0),
+                        self._shape_of(target, self._first_model(target) if target in st.units else 0),
+                    )
                 ov.marks.append(Line(pa, pb, theme.ACCENT, 3))
         to = getattr(a, "to", None)
         if to and unit in st.units:
