@@ -272,19 +272,44 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay_names(header: dict) -> dict[str, str]:
+    """The display names of a replay's rules, map and armies (issue 23), from the content and map
+    the file carries (or the built-in ones), so that a friend without the pack or the map reads
+    "Fen Patrol", not "fen_patrol". A header that cannot be built keeps its ids here: `--verify`
+    then says why it cannot be played."""
+    from game.content_words import content_name
+    from game.rules import game_for, query
+
+    titles = {name: title for name, title, _desc in query.profile_choices()}
+    out = {
+        "profile": content_name(titles.get(str(header.get("profile")), str(header.get("profile")))),
+        "map": str(header.get("map")),
+        "army1": str(header["armies"][0]),
+        "army2": str(header["armies"][1]),
+    }
+    try:
+        game = game_for(header)
+    except Exception:  # a broken header: its ids, and --verify names the problem
+        return out
+    out["map"] = content_name(game.battlefield.map.name)
+    out["army1"], out["army2"] = (content_name(game.army(p).name) for p in (1, 2))
+    return out
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.rules import read_replay, verify
 
     with about(args.file):
         data = read_replay(args.file)
         h = data["header"]
+        names = replay_names(h)
         print(
             _("{file}: {profile} on {map}, {army1} vs {army2}, seed {seed}, {actions} actions").format(
                 file=args.file,
-                profile=h["profile"],
-                map=h["map"],
-                army1=h["armies"][0],
-                army2=h["armies"][1],
+                profile=names["profile"],
+                map=names["map"],
+                army1=names["army1"],
+                army2=names["army2"],
                 seed=h["seed"],
                 actions=len(data["steps"]),
             )

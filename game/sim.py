@@ -303,10 +303,11 @@ def _army(army_id: str) -> str:
         return army_id
     try:
         from game.content_words import content_name
-        from game.data.content import default_content
+        from game.data import library
 
-        return content_name(default_content().armies[army_id].name)
-    except Exception:  # an army of a player's own content: its id
+        # the active library: the built-in armies, the packs' and the saved lists (issue 23)
+        return content_name(library.active().content.armies[army_id].name)
+    except Exception:  # an army no longer in the library: its id
         return army_id
 
 

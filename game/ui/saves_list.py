@@ -281,3 +281,36 @@ def rename(entry: Entry, title: str) -> str | None:
             return _("Could not rename: {problem}").format(problem=exc)
     entry.title = title or entry.title
     return None
+
+
+def _file_stem(title: str) -> str:
+    """A file name made from a game's title: letters and digits kept (any script), the rest '_'."""
+    stem = "".join(c if c.isalnum() else "_" for c in title.strip())
+    stem = "_".join(part for part in stem.split("_") if part)[:MAX_TITLE]
+    return stem or "replay"
+
+
+def export(entry: Entry) -> tuple[Path | None, str | None]:
+    """Copy a replay to `storage.exports_dir()` under its game's title (never over another file),
+    for the player to send (issue 23): (the new file, None), or (None, the problem in words).
+    The replay carries the map and the content of a player's own game, so the file alone is
+    enough: `spellfield replay FILE --verify` checks it on any install."""
+    from game.data.safe_io import OutputError, write_file_atomic
+
+    if entry.problem is not None:
+        return None, _("A damaged file cannot be exported: {problem}").format(problem=entry.problem)
+    try:
+        data = entry.path.read_bytes()
+    except OSError as exc:
+        return None, _("Could not export: {problem}").format(problem=exc)
+    folder = storage.exports_dir()
+    stem = _file_stem(entry.title)
+    out, n = folder / f"{stem}.json", 1
+    while os.path.lexists(out):
+        n += 1
+        out = folder / f"{stem}_{n}.json"
+    try:
+        write_file_atomic(out, data, what="replay")
+    except (OutputError, OSError, ValueError) as exc:
+        return None, _("Could not export: {problem}").format(problem=exc)
+    return out, None

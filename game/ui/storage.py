@@ -52,6 +52,12 @@ def replays_dir() -> Path:
     return home() / "replays"
 
 
+def exports_dir() -> Path:
+    """Where the Replays list's Export puts a replay to send (issue 23): a file named after the
+    game, in a folder the player is told the path of."""
+    return home() / "exports"
+
+
 def slot_path(session) -> Path:
     """The game's one save slot."""
     return saves_dir() / f"{session.game_id}.json"

@@ -773,6 +773,19 @@ class BattleScene(Scene):
             self.say(lines[-1])
         if self.mode == "hotseat" and self.state.is_over():
             self.leave_results_saved = True
+            self.replay_kept = self._keep_replay()
+
+    def _keep_replay(self) -> bool:
+        """A game that has just ended: its one replay written at once (issue 23), so that the
+        Replays list has it to watch or export even if the window is closed now; False if it
+        could not be written (leaving tries again)."""
+        from game.ui import storage
+
+        try:
+            storage.write_replay(self.session)
+        except (OSError, ValueError):
+            return False
+        return True
 
     def _refresh_derived(self) -> None:
         if self._derived_version == self.session.version:
@@ -827,6 +840,11 @@ class BattleScene(Scene):
                         result=_("{player} wins").format(player=words.player(w)) if w else _("A draw"),
                         reason=res.get("reason", ""),
                         score=res.get("score"),
+                    ),
+                    *(
+                        [_("Its replay is kept in Replays (main menu); Export there makes a file to send.")]
+                        if getattr(self, "replay_kept", False)
+                        else []
                     ),
                     _("Esc: back to the menu."),
                 ],

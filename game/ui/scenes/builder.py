@@ -11,7 +11,11 @@ game.ui.cards'. Everything is driven by intents (tests make them directly):
   ui(name="unit:<i>", value=<name>)  ui(name="list_name", value=<name>)
   ui(name="spell_lore" | "prayer_lore" | "manifestation_lore", value=<shown name or id>)
   builder(op="save" | "new" | "lists")   builder(op="edit" | "delete", path=P)
+  ui(name="points_limit", value=<shown choice or a number>)   the list's points limit, saved with it
   scroll(pos, dy) pages the warscrolls or the units; back (Esc) leaves the saved lists, then the builder.
+
+Unsaved changes are never lost without a question: Back, New list, another faction or opening
+another list first asks "Leave without saving?" (game.ui.confirm: Enter says yes, Esc no).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from game.data.safe_io import OutputError
 from game.i18n import N_, _, ngettext
 from game.rules import data_dir
 from game.ui import cards, theme, widgets
+from game.ui.confirm import Confirm
 from game.ui.intents import Intent, intent
 from game.ui.render import card_view
 from game.ui.scenes.base import Scene
@@ -40,6 +45,9 @@ BAR_H = 40  # the buttons along the bottom
 # "List name" before its box; a unit's cost, General and Remove after its name
 NAME_LABEL_W, POINTS_W, GEN_W, REM_W, ADD_W = 90, 44, 86, 84, 50
 PROBLEM_SIZE, PROBLEM_LINE, MAX_PROBLEM_LINES = 14, 17, 6
+#: The points limits the builder offers (a list file may hold another: it is offered too).
+POINTS_LIMITS = (500, 1000, 1500, 2000)
+LIMIT_W = 190  # the points limit's dropdown, on the title row
 LORE_LABELS = {
     "spell_lore": N_("Spell lore"),
     "prayer_lore": N_("Prayer lore"),
@@ -67,6 +75,7 @@ class BuilderScene(Scene):
         self.confirm_delete: str | None = None
         self.list_offset = 0  # the first saved list shown
         self.lists_more = (0, 0, 0)  # (first, last, of) saved lists shown
+        self.confirm: Confirm | None = None  # "Leave without saving?" while it is open
         self.new_list()
 
     # --- the list being built ---------------------------------------------------------------
@@ -89,6 +98,36 @@ class BuilderScene(Scene):
         }
         self.shown = self.faction.warscrolls[0] if self.faction and self.faction.warscrolls else None
         self.ws_offset = self.unit_offset = 0
+        self.mark_saved()
+        self.build()
+
+    def snapshot(self) -> tuple:
+        """What saving writes: the list as it stands (for "unsaved changes?")."""
+        f = self.faction.keyword if self.faction else None
+        units = tuple(tuple(u) for u in self.units)
+        return (f, self.name, units, self.general, self.limit, tuple(sorted(self.lores.items(), key=str)))
+
+    def mark_saved(self) -> None:
+        self.saved_as = self.snapshot()
+
+    def unsaved(self) -> bool:
+        """The list has changes that Save list would keep (a new list with no units has none)."""
+        if self.editing is None and not self.units:
+            return False
+        return self.snapshot() != self.saved_as
+
+    def ask_first(self, then, question: str = N_("Leave without saving?")) -> None:
+        """Run `then` now, or after a yes when the list has unsaved changes."""
+        if not self.unsaved():
+            then()
+            return
+        self.confirm = Confirm(
+            question,
+            then,
+            detail=N_("Your changes to this list are lost unless you press Save list first."),
+            yes=N_("Leave (Enter)"),
+            no=N_("Stay (Esc)"),
+        )
         self.build()
 
     def draft(self) -> Army:
@@ -160,6 +199,7 @@ class BuilderScene(Scene):
         self.editing = path
         self.mode = "edit"
         self.ws_offset = self.unit_offset = 0
+        self.mark_saved()
         self.message = _("Editing {name}.").format(name=army.name)
 
     def save(self) -> None:
@@ -169,6 +209,7 @@ class BuilderScene(Scene):
             self.message = _(str(exc).splitlines()[0])  # army_lists.NO_NAME / NO_UNITS, or a file's problem
             return
         self.editing = path
+        self.mark_saved()
         lib = library.reload()  # the set-up forms offer it now
         problems = self.problems()
         listed = [p for p in lib.problems if p.startswith(f"{al.ARMIES_FOLDER}/{path.name}")]
@@ -230,6 +271,8 @@ class BuilderScene(Scene):
     def build(self) -> None:
         m = self.manager
         m.clear_and_reset()
+        if self.confirm is not None:  # modal: no widget under the question takes a click
+            return
         self.confirm_delete = None if self.mode == "edit" else self.confirm_delete
         w, h = self.app.size
         left, mid, _card = self.columns()
@@ -246,6 +289,14 @@ class BuilderScene(Scene):
         )
         widgets.button(
             (w - M - 190, bar, 190, BAR_H), _("Save list"), m, intent("builder", op="save"), object_id="#menu_button"
+        )
+        # the points limit, on the title row above the list (saved with the list)
+        limits = [self.limit_label(n) for n in sorted({*POINTS_LIMITS, self.limit})]
+        widgets.named(
+            UIDropDownMenu(
+                limits, self.limit_label(self.limit), pygame.Rect(mid.right - LIMIT_W, 16, LIMIT_W, ROW), manager=m
+            ),
+            "points_limit",
         )
         # the faction, then its warscrolls (a button shows the card, Add adds a unit)
         fs = al.factions(self.content)
@@ -325,6 +376,17 @@ class BuilderScene(Scene):
             )
             y += ROW + GAP
 
+    @staticmethod
+    def limit_label(n: int) -> str:
+        return _("Limit: {points} points").format(points=n)
+
+    def limit_value(self, value: str) -> int | None:
+        """The limit a dropdown choice (or a script's number) names, or None."""
+        for n in sorted({*POINTS_LIMITS, self.limit}):
+            if value in (self.limit_label(n), str(n)):
+                return n
+        return None
+
     def build_lists(self, mid: pygame.Rect) -> None:
         m = self.manager
         w = self.app.size[0]
@@ -365,6 +427,16 @@ class BuilderScene(Scene):
         self.build()
 
     def handle(self, it: Intent) -> None:
+        if self.confirm is not None and it.kind != "quit":  # the question takes every key and click
+            if it.kind in ("pointer", "scroll", "ui"):
+                return
+            answer = self.confirm.handle(it)
+            if answer is not None:
+                asked, self.confirm = self.confirm, None
+                self.build()
+                if answer:
+                    asked.on_yes()
+            return
         if it.kind == "quit":
             self.app.quit()
         elif it.kind == "back":
@@ -372,7 +444,7 @@ class BuilderScene(Scene):
                 self.mode = "edit"
                 self.build()
             else:
-                self.app.pop()
+                self.ask_first(self.app.pop)
         elif it.kind == "screenshot":
             try:
                 self.message = _("screenshot saved: {path}").format(path=self.app.screenshot())
@@ -405,8 +477,13 @@ class BuilderScene(Scene):
                 self.units[i][1] = value
         elif name == "faction":
             f = next((f for f in al.factions(self.content) if value in (cn(f.name), f.name, f.keyword)), None)
+            self.build()  # the dropdown shows the list's faction until the change is made
             if f is not None and f != self.faction:
-                self.change_faction(f)
+                self.ask_first(lambda: self.change_faction(f))
+        elif name == "points_limit":
+            n = self.limit_value(value)
+            if n is not None:
+                self.limit = n
             self.build()
         elif name in self.lores:
             self.lores[name] = self.lore_id(name, value)
@@ -417,6 +494,7 @@ class BuilderScene(Scene):
         name, editing = self.name, self.editing
         self.new_list(f)
         self.name, self.editing = name, editing
+        self.mark_saved()
 
     def lore_id(self, slot: str, value: str) -> str | None:
         kind = dict(al.LORE_SLOTS)[slot]
@@ -430,8 +508,9 @@ class BuilderScene(Scene):
         self.message = ""
         if op == "faction":
             f = next((f for f in al.factions(self.content) if f.keyword == it.get("keyword")), None)
-            if f is not None:
-                self.change_faction(f)
+            if f is not None and f != self.faction:
+                self.ask_first(lambda: self.change_faction(f))
+                return
         elif op == "show":
             self.shown = it.get("warscroll")
         elif op == "add":
@@ -444,12 +523,19 @@ class BuilderScene(Scene):
         elif op == "save":
             self.save()
         elif op == "new":
-            self.new_list(self.faction)
+            self.ask_first(lambda: self.new_list(self.faction))
             return
         elif op == "lists":
             self.mode = "lists"
         elif op == "edit":
-            self.open_list(Path(it.get("path")))
+            path = Path(it.get("path"))
+
+            def edit() -> None:
+                self.open_list(path)
+                self.build()
+
+            self.ask_first(edit)
+            return
         elif op == "delete":
             key = str(it.get("path"))
             if self.confirm_delete != key:
@@ -483,6 +569,9 @@ class BuilderScene(Scene):
                 surface.blit(theme.text(more, 13, theme.TEXT_DIM), (M, h - M - BAR_H - 22))
         else:
             self.draw_edit(surface)
+        if self.confirm is not None:
+            self.confirm.draw(surface, pygame.Rect(0, 0, w, h))
+            return
         if self.message:  # between the buttons along the bottom
             x0 = M + 500 if self.mode == "edit" else M + 160
             msg = theme.wrap(self.message, 14, w - M - 200 - x0)[:2]

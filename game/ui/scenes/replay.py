@@ -8,6 +8,7 @@ checksum that differs from the recording is noted (`mismatch`) and play goes on.
 
 from __future__ import annotations
 
+from game.content_words import content_name as cn
 from game.i18n import _
 from game.rules import Action, game_for
 from game.ui import theme
@@ -146,7 +147,12 @@ class ReplayScene(BattleScene):
     def extra_view(self, view: PanelView) -> PanelView:
         n = self.total
         v = PanelView(title=_("Replay {name}: step {i} of {n}").format(name=self.name, i=self.ctl.index, n=n))
+        game = self.session.game
         v.lines = [
+            # the names from the content and map the file carries: a pack or a list not installed here too
+            _("{army1} vs {army2}, on {map}").format(
+                army1=cn(game.army(1).name), army2=cn(game.army(2).name), map=cn(game.battlefield.map.name)
+            ),
             _("Next decision: player {n}: {prompt}").format(n=self.decision.player, prompt=self.decision.prompt),
             _("Keys: . / PgDn step, , / PgUp back, Space play/pause."),
         ]

@@ -107,14 +107,16 @@ class SavesScene(Scene):
                 (r.right - 260, y, 260, BUTTON_H), _("Yes, delete it"), m, intent("delete_ok"), object_id="#menu_button"
             )
             return
-        bw = min(180, (r.w - 30) // 4)
+        ok = has and self.entry.problem is None  # type: ignore[union-attr]
+        actions = [(_("Rename"), intent("rename"), ok), (_("Delete"), intent("delete"), has)]
+        if self.kind == "replay":  # a file to send: the replay carries a player's own map and army
+            actions.append((_("Export"), intent("export"), ok))
+        actions.append((_("Open"), intent("open"), ok))
+        n = len(actions) + 1
+        bw = min(180, (r.w - 10 * n) // n)
         widgets.button((r.x, y, bw, BUTTON_H), _("Back"), m, intent("back"), object_id="#menu_button")
-        x = r.right - 3 * bw - 20
-        for label, it, on in (
-            (_("Rename"), intent("rename"), has and self.entry.problem is None),  # type: ignore[union-attr]
-            (_("Delete"), intent("delete"), has),
-            (_("Open"), intent("open"), has and self.entry.problem is None),  # type: ignore[union-attr]
-        ):
+        x = r.right - len(actions) * bw - 10 * (len(actions) - 1)
+        for label, it, on in actions:
             widgets.button((x, y, bw, BUTTON_H), label, m, it, object_id="#menu_button", enabled=bool(on))
             x += bw + 10
 
@@ -188,6 +190,12 @@ class SavesScene(Scene):
             self.mode = "list"
             self.say(problem or _('Deleted "{title}".').format(title=self.entry.title), bool(problem))
             self.reload()
+        elif k == "export" and self.kind == "replay" and self.entry is not None:
+            out, problem = saves_list.export(self.entry)
+            if problem:
+                self.say(problem, True)
+            else:  # the path: the player needs to find the file to send it
+                self.say(_("Exported to {file}: send this file; anyone can watch or check it.").format(file=out))
         elif k == "rename" and self.entry is not None and self.entry.problem is None:
             self.mode = "rename"
             self.new_title = self.entry.title
@@ -250,7 +258,12 @@ class SavesScene(Scene):
             )
             more = theme.text(more, 13, theme.TEXT_DIM)
             surface.blit(more, (r.right - more.get_width(), r.bottom + 4))
-        if self.message:
-            m = theme.text(fit(self.message, w - 40, 15), 15, theme.TEXT_BAD if self.message_bad else theme.TEXT_GOOD)
-            surface.blit(m, (w / 2 - m.get_width() / 2, h - BUTTON_H - 24 - m.get_height() - 8))
+        if self.message:  # two lines at most (an exported file's path is long), the last above the buttons
+            lines = theme.wrap(self.message, 15, w - 40)
+            lines = lines[:1] + [fit(" ".join(lines[1:]), w - 40, 15)] if len(lines) > 2 else lines
+            y = h - BUTTON_H - 24 - 8
+            for line in reversed(lines):
+                m = theme.text(line, 15, theme.TEXT_BAD if self.message_bad else theme.TEXT_GOOD)
+                y -= m.get_height()
+                surface.blit(m, (w / 2 - m.get_width() / 2, y))
         self.manager.draw_ui(surface)
