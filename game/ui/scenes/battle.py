@@ -839,7 +839,9 @@ class BattleScene(Scene):
                     _("{result} ({reason}), score {score}").format(
                         result=_("{player} wins").format(player=words.player(w)) if w else _("A draw"),
                         reason=res.get("reason", ""),
-                        score=res.get("score"),
+                        score="-".join(map(str, res["score"]))
+                        if isinstance(res.get("score"), list)
+                        else res.get("score"),
                     ),
                     *(
                         [_("Its replay is kept in Replays (main menu); Export there makes a file to send.")]

@@ -148,11 +148,11 @@ class ReplayScene(BattleScene):
         n = self.total
         v = PanelView(title=_("Replay {name}: step {i} of {n}").format(name=self.name, i=self.ctl.index, n=n))
         game = self.session.game
+        a1, a2 = cn(game.army(1).name), cn(game.army(2).name)
+        # the names from the content and map the file carries: a pack or a list not installed here too
+        both = _("{army1} vs {army2}, on {map}").format(army1=a1, army2=a2, map=cn(game.battlefield.map.name))
         v.lines = [
-            # the names from the content and map the file carries: a pack or a list not installed here too
-            _("{army1} vs {army2}, on {map}").format(
-                army1=cn(game.army(1).name), army2=cn(game.army(2).name), map=cn(game.battlefield.map.name)
-            ),
+            *([] if self.name.startswith(f"{a1} vs {a2}") else [both]),  # the Replays list's title names them
             _("Next decision: player {n}: {prompt}").format(n=self.decision.player, prompt=self.decision.prompt),
             _("Keys: . / PgDn step, , / PgUp back, Space play/pause."),
         ]
