@@ -34,7 +34,7 @@ from game.ui.controls.undo import UndoBook
 from game.ui.decisions import PanelContext, PanelView, build_view
 from game.ui.engine_words import engine_text, prompt_text
 from game.ui.intents import Intent, intent
-from game.ui.labels import bot_note, event_line, name_of, note_words, plain, tray_entries
+from game.ui.labels import bot_note, event_line, name_of, note_words, plain, reason_words, tray_entries
 from game.ui.recap import recap
 from game.ui.render import card_view, hud, toast
 from game.ui.render.field import FieldRenderer, Overlays, Ring
@@ -838,7 +838,7 @@ class BattleScene(Scene):
                 lines=[
                     _("{result} ({reason}), score {score}").format(
                         result=_("{player} wins").format(player=words.player(w)) if w else _("A draw"),
-                        reason=res.get("reason", ""),
+                        reason=reason_words(self.state, res.get("reason", "")),
                         score="-".join(map(str, res["score"]))
                         if isinstance(res.get("score"), list)
                         else res.get("score"),

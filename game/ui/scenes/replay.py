@@ -14,7 +14,7 @@ from game.rules import Action, game_for
 from game.ui import theme
 from game.ui.controllers import ReplayController
 from game.ui.decisions import ButtonSpec, PanelView
-from game.ui.engine_words import engine_text
+from game.ui.engine_words import engine_text, prompt_text
 from game.ui.intents import Intent, intent
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import Session
@@ -153,7 +153,9 @@ class ReplayScene(BattleScene):
         both = _("{army1} vs {army2}, on {map}").format(army1=a1, army2=a2, map=cn(game.battlefield.map.name))
         v.lines = [
             *([] if self.name.startswith(f"{a1} vs {a2}") else [both]),  # the Replays list's title names them
-            _("Next decision: player {n}: {prompt}").format(n=self.decision.player, prompt=self.decision.prompt),
+            _("Next decision: player {n}: {prompt}").format(
+                n=self.decision.player, prompt=prompt_text(self.decision.prompt, self.state)
+            ),
             _("Keys: . / PgDn step, , / PgUp back, Space play/pause."),
         ]
         if self.mismatch is not None:
