@@ -20,7 +20,6 @@ import importlib.util
 import io
 import json
 import os
-import stat
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,10 +29,9 @@ from typing import TYPE_CHECKING, Any
 from game.data.safe_io import (
     OutputError,
     check_output_path,
-    describe_os_error,
     has_magic,
     json_with_format,
-    kind_of,
+    output_folder,
     write_file_atomic,
 )
 from game.i18n import N_, _
@@ -91,40 +89,13 @@ def prepare(folder: str | os.PathLike[str], force: bool = False) -> Path:
     is not a folder, a place we cannot create or write in, a file there that is not ours."""
     raw = os.fspath(folder)
     try:
-        out = _folder(raw)
+        out = output_folder(raw, "report")
         for name in (JSON_NAME, *PNG_NAMES):
             check_output_path(out / name, force=force, is_ours=_is_ours(name), what=_what(name))
     except OutputError as exc:
         shown = exc.path if exc.path != raw else ""
         reason = f"{shown}: {exc.reason}" if shown else exc.reason
         raise ValueError(_("--report {dir}: {reason}").format(dir=raw or repr(raw), reason=reason)) from None
-    return out
-
-
-def _folder(raw: str) -> Path:
-    if raw == "":
-        raise OutputError(raw, "the folder name for the report is empty")
-    out = Path(raw)
-    try:
-        st = os.stat(out)
-    except FileNotFoundError:
-        if os.path.islink(out):
-            raise OutputError(raw, "is a dangling symbolic link, not a folder") from None
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except (FileExistsError, NotADirectoryError):
-            raise OutputError(raw, "cannot create the folder: a part of it is a file, not a folder") from None
-        except OSError as exc:
-            raise OutputError(raw, f"cannot create the folder: {describe_os_error(exc)}", exc.errno) from None
-    except NotADirectoryError:
-        raise OutputError(raw, "a part of the path is a file, not a folder") from None
-    except OSError as exc:
-        raise OutputError(raw, f"cannot use the folder: {describe_os_error(exc, out)}", exc.errno) from None
-    else:
-        if not stat.S_ISDIR(st.st_mode):
-            raise OutputError(raw, f"is {kind_of(st.st_mode)}, not a folder for the report")
-    if not os.access(out, os.W_OK | os.X_OK):
-        raise OutputError(raw, "cannot write in the folder: permission denied")
     return out
 
 

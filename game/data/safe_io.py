@@ -641,3 +641,34 @@ def clean_stale_temps(folder: PathLike, names: Iterable[str], now: float | None 
         except OSError:
             continue
     return removed
+
+
+def output_folder(folder: str | os.PathLike[str], purpose: str) -> Path:
+    """The folder a command writes into (`--export-frames DIR`, `simulate --report DIR`), made if
+    missing; `OutputError` naming it if it cannot be one: an empty name, a dangling link, a file
+    on the way, something that is not a folder ("not a folder for the <purpose>"), no write access."""
+    raw = os.fspath(folder)
+    if raw == "":
+        raise OutputError(raw, f"the folder name for the {purpose} is empty")
+    out = Path(raw)
+    try:
+        st = os.stat(out)
+    except FileNotFoundError:
+        if os.path.islink(out):
+            raise OutputError(raw, "is a dangling symbolic link, not a folder") from None
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise OutputError(raw, "cannot create the folder: a part of it is a file, not a folder") from None
+        except OSError as exc:
+            raise OutputError(raw, f"cannot create the folder: {describe_os_error(exc)}", exc.errno) from None
+    except NotADirectoryError:
+        raise OutputError(raw, "a part of the path is a file, not a folder") from None
+    except OSError as exc:
+        raise OutputError(raw, f"cannot use the folder: {describe_os_error(exc, out)}", exc.errno) from None
+    else:
+        if not stat.S_ISDIR(st.st_mode):
+            raise OutputError(raw, f"is {kind_of(st.st_mode)}, not a folder for the {purpose}")
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise OutputError(raw, "cannot write in the folder: permission denied")
+    return out

@@ -16,19 +16,15 @@ from __future__ import annotations
 
 import io
 import os
-import stat
-from pathlib import Path
 
 import numpy as np
 
 from game.data.safe_io import (
     GIF_MAGICS,
     PNG_MAGIC,
-    OutputError,
     check_output_path,
-    describe_os_error,
     has_magic,
-    kind_of,
+    output_folder,
     write_file_atomic,
 )
 from game.demos.runner import DemoRun
@@ -72,40 +68,13 @@ def _png_bytes(pg, surf, name: str = "frame.png") -> bytes:
     return buf.getvalue()
 
 
-def _frames_folder(folder: str | os.PathLike[str]) -> Path:
-    """The folder for `--export-frames`, created if missing; OutputError if it cannot be one."""
-    raw = os.fspath(folder)
-    if raw == "":
-        raise OutputError(raw, "the folder name for the frames is empty")
-    out = Path(raw)
-    try:
-        st = os.stat(out)
-    except FileNotFoundError:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise OutputError(raw, "cannot create the folder: a part of it is a file, or a dangling link") from None
-        except NotADirectoryError:
-            raise OutputError(raw, "cannot create the folder: a part of it is a file, not a folder") from None
-        except OSError as exc:
-            raise OutputError(raw, f"cannot create the folder: {describe_os_error(exc)}", exc.errno) from None
-    except NotADirectoryError:
-        raise OutputError(raw, "a part of the path is a file, not a folder") from None
-    except OSError as exc:
-        raise OutputError(raw, f"cannot use the folder: {describe_os_error(exc, out)}", exc.errno) from None
-    else:
-        if not stat.S_ISDIR(st.st_mode):
-            raise OutputError(raw, f"is {kind_of(st.st_mode)}, not a folder for the frames")
-    return out
-
-
 def export_frames(
     run: DemoRun, folder: str | os.PathLike[str], size: tuple[int, int] = DEFAULT_SIZE, force: bool = False
 ) -> list[str]:
     """One PNG per frame in `folder` (created if missing), each written atomically; an existing
     file of the same name is replaced only if it is a PNG, or with `force`. Every name is
     checked before anything is rendered. Raises `OutputError` naming the path."""
-    out = _frames_folder(folder)
+    out = output_folder(folder, "frames")
     names = [out / f"{run.demo.demo.id}_{i:02d}.png" for i in range(len(run.frames))]
     is_png = has_magic(PNG_MAGIC)
     for p in names:
