@@ -176,9 +176,11 @@ def run(
     from tqdm import tqdm
 
     make_bot(p1, 1, 0), make_bot(p2, 2, 0)  # fail early on an unknown bot name
-    from game.rules.profile import get_profile
+    from game.rules.query import profile_choices
 
-    get_profile(profile)  # and on an unknown profile, here, not after every worker's retries
+    names = [name for name, _title, _desc in profile_choices()]
+    if profile not in names:  # here, not after every worker's retries
+        raise ValueError(f"unknown rules profile {profile!r}; choose one of {', '.join(names)}")
     work = [(i, seed, p1, p2, profile) for i in range(games)]
     results: list[GameResult] = []
     # games done, rate and time left, on stderr only (stdout may be --json)
