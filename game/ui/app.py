@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,11 @@ class App:
         code = i18n.set_language(lang)
         for scene in self.scenes:
             if scene.manager is not None:
-                scene.manager.set_locale(code)  # pygame-gui's own face for the language
+                # pygame-gui's own face for the language; it re-renders the old words in the new
+                # face first (too wide for their boxes, for a moment): the rebuild below replaces them
+                with warnings.catch_warnings():
+                    warnings.filterwarnings("ignore", "Label Rect is too small", UserWarning)
+                    scene.manager.set_locale(code)
             rebuild = getattr(scene, "on_language", None)
             if rebuild is not None:
                 rebuild()
