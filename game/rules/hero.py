@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.geometry.shapes import Circle
-from game.geometry.sight_any import any_visible
 from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
 from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
@@ -20,7 +19,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_may_chant
-from game.rules.space import Positions, blockers, model_circle, positions, thing_shapes
+from game.rules.space import Positions, model_circle, positions, sees
 from game.rules.targeting import EPS, check_target, known, target_candidates
 
 if TYPE_CHECKING:
@@ -106,30 +105,42 @@ def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
 
 
 def _sight_memo(state: "State") -> Callable[[str, int, str], bool]:
-    """`sight(state, unit, model, thing).visible`, asked once per pair and batched over the
-    thing's bases (G2): the same terrain, the same blocking bases, the same answer."""
-    memo: dict[tuple[str, int, str], bool] = {}
-    terrain = state.game.battlefield.terrain
-
-    def sees(unit: str, model: int, thing: str) -> bool:
-        key = (unit, model, thing)
-        got = memo.get(key)
-        if got is None:
-            known_sight = state._cache.get(("sight", unit, model, thing))
-            if known_sight is not None:
-                got = known_sight.visible
-            else:
-                walls = blockers(state, [unit] + ([thing] if thing in state.units else []))
-                got = any_visible(model_circle(state, unit, model), thing_shapes(state, thing), terrain, walls)
-            memo[key] = got
-        return got
-
-    return sees
+    """`sight(state, unit, model, thing).visible`, batched over the thing's bases and cached
+    with the positions (`space.sees`): kept from one decision to the next while nothing moves."""
+    return lambda unit, model, thing: sees(state, unit, model, thing)
 
 
 def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
-    a caster with an allowance left, and every banish."""
+    a caster with an allowance left, and every banish.
+
+    Kept from one decision to the next (`State.recall`) beside every input it is made from
+    (`_candidate_inputs`): a cast that changes none of them (most do not) asks no rebuild."""
+    made = state.recall("hero_candidates", _candidate_inputs(state), lambda: tuple(_hero_candidates(state)))
+    return list(made)
+
+
+def _candidate_inputs(state: "State") -> tuple:
+    """Everything `_hero_candidates` reads besides the game: the active player; per unit in
+    order its id, player, warscroll, live models and (the active player's) allowance left;
+    per manifestation in order its id, player and warscroll (M10/E1 targeting follows from
+    the warscroll's kind and the game's profile)."""
+    p = state.active
+    units = tuple(
+        (
+            uid,
+            u.player,
+            u.warscroll,
+            tuple(i for i, m in enumerate(u.models) if not m.slain),
+            u.player == p and power_left(state, uid) > 0,
+        )
+        for uid, u in state.units.items()
+    )
+    mans = tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
+    return p, units, mans
+
+
+def _hero_candidates(state: "State") -> list[Action]:
     p = state.active
     out: list[Action] = []
     for uid, u in state.units.items():
