@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -114,48 +115,46 @@ def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
     a caster with an allowance left, and every banish.
 
-    Kept from one decision to the next (`State.recall`) beside every input it is made from
-    (`_candidate_inputs`): a cast that changes none of them (most do not) asks no rebuild."""
-    made = state.recall("hero_candidates", _candidate_inputs(state), lambda: tuple(_hero_candidates(state)))
-    return list(made)
-
-
-def _candidate_inputs(state: "State") -> tuple:
-    """Everything `_hero_candidates` reads besides the game: the active player; per unit in
-    order its id, player, warscroll, live models and (the active player's) allowance left;
-    per manifestation in order its id, player and warscroll (M10/E1 targeting follows from
-    the warscroll's kind and the game's profile)."""
+    Each caster's part is kept from one decision to the next (`State.recall`) beside every
+    input it is made from: the active player, the caster's warscroll and live models, and
+    the targets there are (`_target_inputs`). A cast that changes none of them (most do not)
+    asks no rebuild; a caster that spends its last use only drops its part."""
     p = state.active
-    units = tuple(
-        (
-            uid,
-            u.player,
-            u.warscroll,
-            tuple(i for i, m in enumerate(u.models) if not m.slain),
-            u.player == p and power_left(state, uid) > 0,
-        )
-        for uid, u in state.units.items()
-    )
-    mans = tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
-    return p, units, mans
-
-
-def _hero_candidates(state: "State") -> list[Action]:
-    p = state.active
+    targets = _target_inputs(state)
     out: list[Action] = []
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
-        models = [i for i, _ in u.live_models()]
-        for kind in ("spell", "prayer"):
-            for ab_id in known(state, uid, kind):
-                ability = state.game.content.abilities[ab_id]
-                for target in target_candidates(state, p, ability):
-                    for i in models:
-                        if kind == "spell":
-                            out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
-                        else:
-                            out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
-        for mid in state.manifestations:
-            out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
+        live = tuple(i for i, m in enumerate(u.models) if not m.slain)
+        inputs = (p, u.warscroll, live, targets)
+        out.extend(state.recall(("hero_candidates", uid), inputs, partial(_caster_part, state, uid, live)))
     return out
+
+
+def _target_inputs(state: "State") -> tuple:
+    """What `target_candidates` and the banishes read besides the game and the player: the
+    units with a model left, in order, with their players; the manifestations in order, with
+    their players and warscrolls (M10/E1 targeting follows from the warscroll's kind and the
+    game's profile)."""
+    units = tuple((uid, u.player) for uid, u in state.units.items() if u.alive)
+    mans = tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
+    return units, mans
+
+
+def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> tuple[Action, ...]:
+    """One caster's candidates, in `hero_candidates`' order: per kind, per known ability, per
+    target, per live model; then every banish from every live model."""
+    p = state.active
+    out: list[Action] = []
+    for kind in ("spell", "prayer"):
+        for ab_id in known(state, uid, kind):
+            ability = state.game.content.abilities[ab_id]
+            for target in target_candidates(state, p, ability):
+                for i in models:
+                    if kind == "spell":
+                        out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                    else:
+                        out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+    for mid in state.manifestations:
+        out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
+    return tuple(out)
