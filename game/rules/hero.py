@@ -7,12 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from game.geometry.shapes import Circle
-from game.geometry.sight_any import any_visible
 from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
 from game.rules.allowances import power_left
 from game.rules.casting import check_may_cast
@@ -20,7 +20,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_may_chant
-from game.rules.space import Positions, blockers, model_circle, positions, thing_shapes
+from game.rules.space import Positions, model_circle, positions, sees
 from game.rules.targeting import EPS, check_target, known, target_candidates
 
 if TYPE_CHECKING:
@@ -106,45 +106,55 @@ def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
 
 
 def _sight_memo(state: "State") -> Callable[[str, int, str], bool]:
-    """`sight(state, unit, model, thing).visible`, asked once per pair and batched over the
-    thing's bases (G2): the same terrain, the same blocking bases, the same answer."""
-    memo: dict[tuple[str, int, str], bool] = {}
-    terrain = state.game.battlefield.terrain
-
-    def sees(unit: str, model: int, thing: str) -> bool:
-        key = (unit, model, thing)
-        got = memo.get(key)
-        if got is None:
-            known_sight = state._cache.get(("sight", unit, model, thing))
-            if known_sight is not None:
-                got = known_sight.visible
-            else:
-                walls = blockers(state, [unit] + ([thing] if thing in state.units else []))
-                got = any_visible(model_circle(state, unit, model), thing_shapes(state, thing), terrain, walls)
-            memo[key] = got
-        return got
-
-    return sees
+    """`sight(state, unit, model, thing).visible`, batched over the thing's bases and cached
+    with the positions (`space.sees`): kept from one decision to the next while nothing moves."""
+    return lambda unit, model, thing: sees(state, unit, model, thing)
 
 
 def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
-    a caster with an allowance left, and every banish."""
+    a caster with an allowance left, and every banish.
+
+    Each caster's part is kept from one decision to the next (`State.recall`) beside every
+    input it is made from: the active player, the caster's warscroll and live models, and
+    the targets there are (`_target_inputs`). A cast that changes none of them (most do not)
+    asks no rebuild; a caster that spends its last use only drops its part."""
     p = state.active
+    targets = _target_inputs(state)
     out: list[Action] = []
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
-        models = [i for i, _ in u.live_models()]
-        for kind in ("spell", "prayer"):
-            for ab_id in known(state, uid, kind):
-                ability = state.game.content.abilities[ab_id]
-                for target in target_candidates(state, p, ability):
-                    for i in models:
-                        if kind == "spell":
-                            out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
-                        else:
-                            out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
-        for mid in state.manifestations:
-            out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
+        live = tuple(i for i, m in enumerate(u.models) if not m.slain)
+        inputs = (p, u.warscroll, live, targets)
+        out.extend(state.recall(("hero_candidates", uid), inputs, partial(_caster_part, state, uid, live)))
     return out
+
+
+def _target_inputs(state: "State") -> tuple:
+    """What `target_candidates` and the banishes read besides the game and the player: the
+    units with a model left, in order, with their players; the manifestations in order, with
+    their players and warscrolls (M10/E1 targeting follows from the warscroll's kind and the
+    game's profile)."""
+    units = tuple((uid, u.player) for uid, u in state.units.items() if u.alive)
+    mans = tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
+    return units, mans
+
+
+def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> tuple[Action, ...]:
+    """One caster's candidates, in `hero_candidates`' order: per kind, per known ability, per
+    target, per live model; then every banish from every live model."""
+    p = state.active
+    out: list[Action] = []
+    for kind in ("spell", "prayer"):
+        for ab_id in known(state, uid, kind):
+            ability = state.game.content.abilities[ab_id]
+            for target in target_candidates(state, p, ability):
+                for i in models:
+                    if kind == "spell":
+                        out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                    else:
+                        out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+    for mid in state.manifestations:
+        out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
+    return tuple(out)

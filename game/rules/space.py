@@ -16,6 +16,7 @@ import numpy as np
 from game.geometry.measure import distance
 from game.geometry.nearby import BaseIndex
 from game.geometry.shapes import Circle, Shape, polygon_at
+from game.geometry.sight_any import any_visible
 from game.geometry.visibility import Sight, visible
 
 if TYPE_CHECKING:
@@ -213,6 +214,25 @@ def sight(state: "State", observer_unit: str, observer_model: int, thing: str) -
         result = Sight(False, None, ())
     state._cache[key] = result
     return result
+
+
+def sees(state: "State", observer_unit: str, observer_model: int, thing: str) -> bool:
+    """`sight(state, observer_unit, observer_model, thing).visible`, without the line: asked
+    batched over the thing's bases (`any_visible`, the same answer per base as `visible`: the
+    same terrain, the same blocking bases), cached with the positions as `sight` is, so that
+    the hero phase's options and checks keep their answers from one decision to the next while
+    nothing moves, is set up or is slain (G2)."""
+    found = state._cache.get(("sees", observer_unit, observer_model, thing))
+    if found is None:
+        known_sight = state._cache.get(("sight", observer_unit, observer_model, thing))
+        if known_sight is not None:
+            found = known_sight.visible
+        else:
+            walls = blockers(state, [observer_unit] + ([thing] if thing in state.units else []))
+            eye = model_circle(state, observer_unit, observer_model)
+            found = any_visible(eye, thing_shapes(state, thing), state.game.battlefield.terrain, walls)
+        state._cache[("sees", observer_unit, observer_model, thing)] = found
+    return found
 
 
 def unit_sees(state: "State", unit: str, thing: str) -> bool:

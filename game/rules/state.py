@@ -75,6 +75,8 @@ class State:
         # what was derived and from what
         self._cache: dict[str | tuple[Any, ...], Any] = {}
         self._cache_fp: tuple | None = None  # the geometry epoch the cache was computed at
+        # answers kept from one decision to the next (`recall`): name -> (game, inputs, answer)
+        self._keep: dict[str | tuple[Any, ...], tuple[Any, Any, Any]] = {}
         self._querying = False
         self._moves = [0]  # moves of the models a clone owns (units._Tracked)
 
@@ -202,6 +204,18 @@ class State:
             len(self.manifestations),
         )
 
+    def recall(self, name: str | tuple[Any, ...], inputs: Any, make: Callable[[], Any]) -> Any:
+        """`make()`, or the answer kept under `name` when it was made from equal `inputs` (and
+        this same game). Nothing is invalidated by guesswork: the caller passes every input the
+        answer depends on, so a changed input can only miss. Answers must be immutable (a
+        clone takes a shallow copy of what is kept)."""
+        kept = self._keep.get(name)
+        if kept is not None and kept[0] is self.game and kept[1] == inputs:
+            return kept[2]
+        answer = make()
+        self._keep[name] = (self.game, inputs, answer)
+        return answer
+
     def is_over(self) -> bool:
         return self.stage == "over"
 
@@ -247,6 +261,7 @@ class State:
         s.turn_uses = {k: t.copy() for k, t in self.turn_uses.items()}
         s.units = {k: u.copy(s._moves) for k, u in self.units.items()}
         s.manifestations = {k: m.copy(s._moves) for k, m in self.manifestations.items()}
+        s._keep = dict(self._keep)
         if valid:
             s._cache = {k: (v.twin() if hasattr(v, "twin") else v) for k, v in self._cache.items()}
             s._cache_fp = s._cache_key()

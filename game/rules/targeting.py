@@ -10,7 +10,8 @@ from game.data.models import Ability
 from game.geometry.problem import Named
 from game.rules.errors import IllegalActionError
 from game.rules.manifest_units import can_be_affected
-from game.rules.space import distance_to, model_circle, sight
+from game.rules.space import distance_to, model_circle
+from game.rules.space import sees as sees_any
 
 if TYPE_CHECKING:
     from game.rules.game import Game
@@ -61,7 +62,9 @@ def check_caster(state: "State", player: int, unit_id: str, model: int, kinds: t
 def known(state: "State", unit_id: str, kind: str) -> list[str]:
     """M8: the unit's warscroll abilities of `kind` plus its army's chosen lores' ones."""
     u = state.units[unit_id]
-    return known_by(state.game, u.player, u.warscroll, kind)
+    # a pure function of the game's content: kept per game (option lists ask it again and again)
+    key = ("known", u.player, u.warscroll, kind)
+    return list(state.recall(key, None, lambda: tuple(known_by(state.game, u.player, u.warscroll, kind))))
 
 
 def known_by(game: "Game", player: int, warscroll_id: str, kind: str) -> list[str]:
@@ -192,7 +195,7 @@ def check_target(
     if (
         ability.visible
         and target != unit_id
-        and not (sees(unit_id, model, target) if sees else sight(state, unit_id, model, target).visible)
+        and not (sees(unit_id, model, target) if sees else sees_any(state, unit_id, model, target))
     ):
         raise IllegalActionError(
             "not_visible",
