@@ -20,6 +20,9 @@ from game.rules.battlefield import Battlefield
 from game.rules.space import PRUNE_SLACK
 
 GAP = 0.5  # inches between neighbouring bases in a default formation
+# Bases at least this big (inches of radius) are far more than the 4-decimal rounding of their
+# centres apart two slots away, so coherency asks only the neighbouring slots (`_coherent`).
+NEIGHBOUR_RADIUS = 0.01
 
 
 def place_unit(
@@ -46,14 +49,19 @@ def place_unit(
     # test is elementwise, so the split answers exactly as one index over `placed + mine`.
     others = BaseIndex(placed)
     own = BaseIndex(mine)
+    # Why: only the eight neighbouring slots can be within 1" of a slot (two steps apart is
+    # 4r + 1" less the 4-decimal rounding, which leaves more than 1" between the bases), so
+    # coherency asks those instead of every base of the unit: the same answer, not units x models.
+    by_slot: dict[tuple[int, int], Circle] = {}
+    near_only = radius > NEIGHBOUR_RADIUS
     for i, j in _slot_order(step, span, facing):
         if len(mine) == models:
             break
         c = Circle(round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4), radius)
-        if mine and not any(distance(c, m) <= 1.0 for m in mine):
-            continue  # coherency: within 1" of another model of the unit
         if box is not None and _pokes_out(c, box):
             continue  # outside the zone's bounding box: certainly not wholly within the zone
+        if mine and not _coherent(c, i, j, by_slot if near_only else None, mine):
+            continue  # coherency: within 1" of another model of the unit
         if zone is not None and not wholly_within(c, zone, 0.0):
             continue
         if placement_problems(c, width=bf.width, height=bf.height, terrain=bf.terrain, bases=others):
@@ -61,11 +69,25 @@ def place_unit(
         if len(own) and len(own.overlapping(c)[0]):
             continue
         mine.append(c)
+        by_slot[(i, j)] = c
         own = BaseIndex(mine)
     if len(mine) < models:
         raise ValueError(f"cannot fit {models} models of {radius * 50.8:.0f}mm around deployment anchor {anchor}")
     placed.extend(mine)
     return [(c.x, c.y) for c in mine]
+
+
+def _coherent(c: Circle, i: int, j: int, by_slot: dict[tuple[int, int], Circle] | None, mine: list[Circle]) -> bool:
+    """Whether base `c` (at slot i, j) is within 1" of a base of the unit already placed; with
+    `by_slot`, only the neighbouring slots are asked (see `place_unit`)."""
+    if by_slot is None:
+        return any(distance(c, m) <= 1.0 for m in mine)
+    for di in (-1, 0, 1):
+        for dj in (-1, 0, 1):
+            m = by_slot.get((i + di, j + dj))
+            if m is not None and distance(c, m) <= 1.0:
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=64)

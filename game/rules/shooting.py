@@ -26,7 +26,7 @@ from game.rules.space import (
     distance_to,
     manifestation_shape,
     model_circle,
-    sight,
+    sees,
     thing_shapes,
     unit_circles,
     unit_sees,
@@ -92,7 +92,7 @@ def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
             1
             for i, _ in live
             if distance_to(state, model_circle(state, uid, i), target) <= w.range + TOL
-            and sight(state, uid, i, target).visible
+            and sees(state, uid, i, target)  # sight(...).visible, batched over the target's bases
         )
         if n:
             out.append(Volley(w, n))

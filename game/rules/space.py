@@ -244,7 +244,8 @@ def unit_sees(state: "State", unit: str, thing: str) -> bool:
         if unit in state.manifestations:
             cached = shape_sees(state, manifestation_shape(state, unit), thing)
         else:
-            cached = any(sight(state, unit, i, thing).visible for i, _ in state.units[unit].live_models())
+            # `sees` is `sight(...).visible` asked batched over the thing's bases: the same yes or no
+            cached = any(sees(state, unit, i, thing) for i, _ in state.units[unit].live_models())
         state._cache[key] = cached
     return cached
 
