@@ -229,12 +229,16 @@ def casters(state: "State", player: int) -> list[str]:
 def covers(state: "State", uid: str, x: float, y: float, caster: str) -> bool:
     """Would our unbinder `uid` standing at (x, y) be within unbinding range (M6) of `caster`,
     which casts from where it stands now (its hero phase comes before its move)?"""
+    return cover_gap(state, uid, x, y, caster) <= 1e-9
+
+
+def cover_gap(state: "State", uid: str, x: float, y: float, caster: str) -> float:
+    """How far beyond unbinding range (M6, the profile's range) of `caster`'s nearest model our
+    unbinder `uid` would stand at (x, y); 0 or less: within it."""
     r = radius_of(state, uid)
     rng = ranges(state.game).unbind
     cr = radius_of(state, caster)
-    return any(
-        math.hypot(m.x - x, m.y - y) - r - cr <= rng + 1e-9 for _, m in state.units[caster].live_models()
-    )
+    return min(math.hypot(m.x - x, m.y - y) - r - cr for _, m in state.units[caster].live_models()) - rng
 
 
 def _seg_dist(a, b, p) -> float:

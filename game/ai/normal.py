@@ -52,10 +52,13 @@ from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_
 Scored = tuple[float, Action, str]  # (score, action, explanation: a Reason, English as a str)
 
 # issue 25: a hero's move is its gain less its weighted risk (game.ai.hero_safety)
-HERO_RISK_WEIGHT = 1.0  # per point of the enemy's expected damage value (x1.5 for the general)
+# the risk counts every enemy unit as if it picked this hero; it has other targets too, so the
+# risk weighs half (the general's 0.75)
+HERO_RISK_WEIGHT = 0.5  # per point of the enemy's expected damage value (x1.5 for the general)
 HERO_PROGRESS = 0.25  # per inch nearer its goal
 HERO_SPELL_GAIN = 0.6  # an enemy within its spells' range (plus 3") from there
 HERO_COVER = 2.5  # per enemy caster our unbinders would leave out of unbinding range (M6)
+HERO_COVER_PER_INCH = 0.2  # and per inch it stands beyond that range (so it closes in over turns)
 
 
 
@@ -825,11 +828,19 @@ class NormalBot:
         weight = HERO_RISK_WEIGHT * (1.5 if general else 1.0)
         careless = general and self.end_at_stake(state)
         # enemy casters no other unbinder of ours covers from where it stands (M6)
+        # (the general leaves the duty to another unbinder that can still move there)
         uncovered: list[str] = []
         if H.unbinder(state, uid):
+            from game.rules.query import allowance, moved_this_phase
+
             others = [o for o in K.live_units(state, me) if o != uid and H.unbinder(state, o)]
+
+            def can_cover(o: str, c: str) -> bool:
+                slack = 0.0 if not general or moved_this_phase(state, o) else allowance(state, o)[1]
+                return H.cover_gap(state, o, *K.centre(state, o), c) <= slack
+
             for c in H.casters(state, 3 - me):
-                if not any(H.covers(state, o, *K.centre(state, o), c) for o in others):
+                if not any(can_cover(o, c) for o in others):
                     uncovered.append(c)
         spell_range = max(
             (
@@ -853,7 +864,10 @@ class NormalBot:
                 for ex, ey in (K.centre(state, e) for e in enemies)
             ):
                 g += HERO_SPELL_GAIN
-            g -= HERO_COVER * sum(1 for c in uncovered if not H.covers(state, uid, x, y, c))
+            for c in uncovered:
+                short = H.cover_gap(state, uid, x, y, c)
+                if short > 0:
+                    g -= HERO_COVER + HERO_COVER_PER_INCH * short
             return g
 
         def score(x: float, y: float) -> float:
@@ -908,7 +922,11 @@ class NormalBot:
             tries += 1
             if state.legal(a):
                 dmg = risk.damage_at(x, y)
-                if screen is not None and risk.screened_any(x, y):
+                if dmg < 0.05:  # nothing to fear there: the plain words
+                    text = Reason(
+                        N_("{unit} {why} ({distance:.1f}\")"), unit=self._name(state, uid), why=why, distance=L
+                    )
+                elif screen is not None and risk.screened_any(x, y):
                     text = Reason(
                         N_("{unit} keeps behind {screen} ({distance:.1f}\"): {risk:.1f} damage to fear there"),
                         unit=self._name(state, uid),
