@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ai import hero_safety as H
 from game.ai import knowledge as K
 from game.ai.reason import Reason
 from game.i18n import N_, PHASE_WORDS
@@ -49,6 +50,15 @@ from game.rules import (
 from game.rules.query import CHARGE_REACH, COMBAT_RANGE, can_be_affected, flags_of, movers, radius_of, walkers
 
 Scored = tuple[float, Action, str]  # (score, action, explanation: a Reason, English as a str)
+
+# issue 25: a hero's move is its gain less its weighted risk (game.ai.hero_safety)
+# the risk counts every enemy unit as if it picked this hero; it has other targets too, so the
+# risk weighs half (the general's 0.75)
+HERO_RISK_WEIGHT = 0.5  # per point of the enemy's expected damage value (x1.5 for the general)
+HERO_PROGRESS = 0.25  # per inch nearer its goal
+HERO_SPELL_GAIN = 0.6  # an enemy within its spells' range (plus 3") from there
+HERO_COVER = 2.5  # per enemy caster our unbinders would leave out of unbinding range (M6)
+HERO_COVER_PER_INCH = 0.2  # and per inch it stands beyond that range (so it closes in over turns)
 
 
 
@@ -619,7 +629,9 @@ class NormalBot:
             cx, cy = K.centre(state, uid)
             for i, o in enumerate(objs):
                 pairs.append((math.hypot(cx - o.x, cy - o.y), uid, i))
-        pairs.sort()
+        # our non-HERO units claim the objectives first; heroes (casters, the general) only the
+        # control still needed after them (issue 25: they stay behind the line that holds)
+        pairs.sort(key=lambda p: (H.is_hero(state, p[1]), p[0]))
         plan: dict[str, int] = {}
         for _dist, uid, i in pairs:
             if uid in plan or need[i] <= 0:
@@ -642,7 +654,8 @@ class NormalBot:
             cx, cy = K.centre(state, uid)
             return min((math.hypot(cx - ex, cy - ey) for ex, ey in (K.centre(state, e) for e in enemies)), default=0.0)
 
-        mine.sort(key=lambda u: (declared(state, u) is None, front(u)))
+        # heroes move after the units that screen them (issue 25)
+        mine.sort(key=lambda u: (declared(state, u) is None, H.is_hero(state, u), front(u)))
         for uid in mine:
             res = self.plan_move(state, uid, plan)
             if res is not None:
@@ -763,6 +776,7 @@ class NormalBot:
             stop = 2.0
             goal_txt = Reason(N_("supports {objective}"), objective=o.name)
         dist = math.hypot(goal[0] - cx, goal[1] - cy)
+        hero = H.is_hero(state, uid) and not (melee_good and not is_gen and uid not in plan)
         has_shot = any(w.range > 0 for w in ws.weapons) and any(
             K.gap(state, uid, e) <= max(w.range for w in ws.weapons) + ws.move for e in enemies
         )
@@ -773,6 +787,7 @@ class NormalBot:
             and not has_shot
             and ngap > reach + 10
             and not fighting
+            and not hero  # a hero keeps pace with its line (issue 25)
         ):
             return (
                 1.0,
@@ -781,7 +796,167 @@ class NormalBot:
                     N_("{unit} runs: its goal is {dist:.0f}\" away ({goal})"), unit=u.name, dist=dist, goal=goal_txt
                 ),
             )
+        if hero:
+            return self._hero_move(state, uid, goal, reach, stop, goal_txt, plan.get(uid))
         return self._move_toward(state, uid, goal, reach, stop, goal_txt)
+
+    def end_at_stake(self, state: State) -> bool:
+        """The game's end is at stake: the last battle round (R2) and we are not ahead, so the
+        general may risk itself to turn the result."""
+        me = self.player
+        return state.round >= state.game.rounds and state.score[me - 1] <= state.score[2 - me]
+
+    def _hero_move(
+        self, state: State, uid: str, goal, reach: float, stop: float, why: str, objective: int | None
+    ) -> Scored | None:
+        """Issue 25: a hero's move, scored by what the position gains (its objective, getting
+        on toward its goal, enemies in its spells' range) less the weighted risk of standing
+        there through the enemy's turn (game.ai.hero_safety: charges, shooting, spells,
+        predatory manifestations; a charge screened by our other units counts less). A WIZARD
+        that is our only unbinder in reach keeps within unbinding range of the enemy casters
+        (M6); the general never ends where the expected damage would slay it, unless the
+        game's end is at stake. None: it stays where it is."""
+        from game.rules.query import ranges, translated
+
+        me = self.player
+        risk = H.hero_risk(state, uid)
+        cx, cy = K.centre(state, uid)
+        r = radius_of(state, uid)
+        rng = ranges(state.game)
+        objs = state.game.battlefield.map.objectives
+        general = K.is_general(state, uid)
+        weight = HERO_RISK_WEIGHT * (1.5 if general else 1.0)
+        careless = general and self.end_at_stake(state)
+        # enemy casters no other unbinder of ours covers from where it stands (M6)
+        # (the general leaves the duty to another unbinder that can still move there)
+        uncovered: list[str] = []
+        if H.unbinder(state, uid):
+            from game.rules.query import allowance, moved_this_phase
+
+            others = [o for o in K.live_units(state, me) if o != uid and H.unbinder(state, o)]
+
+            def can_cover(o: str, c: str) -> bool:
+                slack = 0.0 if not general or moved_this_phase(state, o) else allowance(state, o)[1]
+                return H.cover_gap(state, o, *K.centre(state, o), c) <= slack
+
+            for c in H.casters(state, 3 - me):
+                if not any(can_cover(o, c) for o in others):
+                    uncovered.append(c)
+        spell_range = max(
+            (
+                state.game.content.abilities[a].range
+                for k in ("spell", "prayer")
+                for a in query.known(state, uid, k)
+                if state.game.content.abilities[a].target == "enemy"
+            ),
+            default=0.0,
+        )
+        enemies = K.live_units(state, 3 - me)
+
+        def gain(x: float, y: float) -> float:
+            g = -HERO_PROGRESS * max(0.0, math.hypot(goal[0] - x, goal[1] - y) - stop)
+            if objective is not None:
+                o = objs[objective]
+                if math.hypot(o.x - x, o.y - y) - r <= rng.objective:
+                    g += K.VP_WEIGHT
+            if spell_range and any(
+                math.hypot(ex - x, ey - y) - r <= spell_range + 3.0
+                for ex, ey in (K.centre(state, e) for e in enemies)
+            ):
+                g += HERO_SPELL_GAIN
+            for c in uncovered:
+                short = H.cover_gap(state, uid, x, y, c)
+                if short > 0:
+                    g -= HERO_COVER + HERO_COVER_PER_INCH * short
+            return g
+
+        def score(x: float, y: float) -> float:
+            if general and not careless and risk.lethal_at(x, y):
+                return -1e6 - risk.damage_at(x, y)
+            return gain(x, y) - weight * risk.value_at(x, y)
+
+        # candidate points: a fan toward the goal, and spots behind our other units
+        pts: list[tuple[float, float, str | None]] = []
+        dx, dy = goal[0] - cx, goal[1] - cy
+        dist = math.hypot(dx, dy)
+        if reach > 0.05:
+            base = math.atan2(dy, dx) if dist > 1e-6 else 0.0
+            step = min(reach - 0.01, max(dist - stop, 0.0)) if dist - stop >= 0.3 else reach - 0.01
+            for ang in (0.0, 0.4, -0.4, 0.8, -0.8, 1.6, -1.6):
+                for f in (1.0, 0.7, 0.4):
+                    L = step * f
+                    if L >= 0.25:
+                        pts.append((cx + math.cos(base + ang) * L, cy + math.sin(base + ang) * L, None))
+            threat = self._threat_centre(state, risk, cx, cy)
+            if threat is not None:
+                tx, ty = threat
+                for s in K.live_units(state, me):
+                    if s == uid or H.is_hero(state, s):
+                        continue
+                    sx, sy = K.centre(state, s)
+                    if math.hypot(sx - cx, sy - cy) > reach + 8:
+                        continue
+                    d = math.hypot(sx - tx, sy - ty) or 1.0
+                    ux, uy = (sx - tx) / d, (sy - ty) / d
+                    depth = max(math.hypot(m.x - sx, m.y - sy) for _, m in state.units[s].live_models())
+                    back = depth + radius_of(state, s) + r + 1.0
+                    for side in (0.0, 0.6, -0.6):
+                        vx = ux * math.cos(side) - uy * math.sin(side)
+                        vy = ux * math.sin(side) + uy * math.cos(side)
+                        px, py = sx + vx * back, sy + vy * back
+                        L = math.hypot(px - cx, py - cy)
+                        if L > reach - 0.01:  # as far toward it as the move allows
+                            px, py = cx + (px - cx) * (reach - 0.01) / L, cy + (py - cy) * (reach - 0.01) / L
+                        pts.append((px, py, s))
+        here = score(cx, cy)
+        ranked_pts = sorted(((score(x, y), x, y, s) for x, y, s in pts), key=lambda t: -t[0])
+        tries = 0
+        for sc, x, y, screen in ranked_pts:
+            if sc <= here + 0.05:
+                break  # staying is as good
+            L = math.hypot(x - cx, y - cy)
+            if L < 0.25:
+                continue
+            to = tuple(translated(state, uid, x - cx, y - cy))
+            a = MoveUnit(player=me, unit=uid, to=to)
+            tries += 1
+            if state.legal(a):
+                dmg = risk.damage_at(x, y)
+                if dmg < 0.05:  # nothing to fear there: the plain words
+                    text = Reason(
+                        N_("{unit} {why} ({distance:.1f}\")"), unit=self._name(state, uid), why=why, distance=L
+                    )
+                elif screen is not None and risk.screened_any(x, y):
+                    text = Reason(
+                        N_("{unit} keeps behind {screen} ({distance:.1f}\"): {risk:.1f} damage to fear there"),
+                        unit=self._name(state, uid),
+                        screen=self._name(state, screen),
+                        distance=L,
+                        risk=dmg,
+                    )
+                else:
+                    text = Reason(
+                        N_("{unit} {why} ({distance:.1f}\"): {risk:.1f} damage to fear there"),
+                        unit=self._name(state, uid),
+                        why=why,
+                        distance=L,
+                        risk=dmg,
+                    )
+                return (1.0, a, text)
+            if tries >= 10:
+                break
+        return None
+
+    def _threat_centre(self, state: State, risk: "H.HeroRisk", cx: float, cy: float) -> tuple[float, float] | None:
+        """Where the danger to a hero comes from: the damage-weighted centre of the enemy units
+        that may charge or shoot it from near where it stands."""
+        wx = wy = wt = 0.0
+        for s in risk.sources:
+            if s.kind not in ("charge", "shooting"):
+                continue
+            w = s.damage / (1.0 + max(0.0, math.hypot(s.x - cx, s.y - cy) - s.reach - 12.0))
+            wx, wy, wt = wx + w * s.x, wy + w * s.y, wt + w
+        return (wx / wt, wy / wt) if wt > 0 else None
 
     def _move_toward(self, state: State, uid: str, goal, reach: float, stop: float, why: str) -> Scored | None:
         from game.rules.query import translated
@@ -912,6 +1087,7 @@ class NormalBot:
                 or best[1] < 0.25
                 or best[0] < 0.4
                 or (uid in state.units and self._holds_objective_alone(state, uid))
+                or (K.is_general(state, uid) and self._general_would_fall(state, uid, best[3]))
             ):
                 done.add(uid)
                 continue
@@ -935,6 +1111,21 @@ class NormalBot:
         if not out:
             return self._end_phase(state, d, Reason(N_("sees no charge worth making")))
         return out
+
+    def _general_would_fall(self, state: State, uid: str, target: str) -> bool:
+        """Issue 25: would the general, once in combat with `target`, expect to take enough
+        damage before its next turn to be slain (the target's blows and every other enemy that
+        may reach it there, game.ai.hero_safety)? It does not charge then, unless the game's end
+        is at stake."""
+        if self.end_at_stake(state):
+            return False
+        cx, cy = K.centre(state, uid)
+        tx, ty = K.centre(state, target)
+        d = math.hypot(tx - cx, ty - cy) or 1.0
+        g = K.gap(state, uid, target)
+        # where the charge ends: in base contact on the near side of the target
+        x, y = cx + (tx - cx) * g / d, cy + (ty - cy) * g / d
+        return H.hero_risk(state, uid).lethal_at(x, y)
 
     def _holds_objective_alone(self, state: State, uid: str) -> bool:
         for i in range(len(state.game.battlefield.map.objectives)):

@@ -25,9 +25,10 @@ class Choice:
 
 # Easiest first; "normal" is the default level.
 LEVELS = [
-    Choice("random", N_("Random"), N_("legal moves at random")),
-    Choice("normal", N_("Normal"), N_("weighs the exact odds, expected damage, threats and objectives")),
-    Choice("hard", N_("Hard"), N_("plans each movement phase by playing turns ahead")),
+    # one line each on how the level plays from turn one (issue 25)
+    Choice("random", N_("Random"), N_("moves and casts at random: a sandbox")),
+    Choice("normal", N_("Normal"), N_("keeps its casters behind its line, weighs the odds of every cast")),
+    Choice("hard", N_("Hard"), N_("plays like Normal, but tries each movement phase ahead on copies of the game")),
 ]
 
 

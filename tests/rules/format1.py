@@ -15,6 +15,8 @@ frame kind, a kind of use counter) appears.
 The two normal-bot games were re-pinned once, on purpose, when the bot began to value a shot by
 the engine's exact expectation (game.rules.odds, one source of truth): with that one line of
 game/ai/normal.py put back, the typed-records code writes the old hashes for all four games.
+They were re-pinned again, on purpose, when the bot began to keep its heroes alive (issue 25,
+game/ai/hero_safety.py); the random-bot games' hashes did not change.
 """
 
 from __future__ import annotations

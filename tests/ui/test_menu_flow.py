@@ -112,8 +112,8 @@ def test_the_vs_ai_setup_offers_every_choice_with_a_description(app, size):
     frames(app)
     _descriptions_fit(form)
     levels = {c.id: c.description for c in form.options["level"]}
-    assert levels["random"] == "legal moves at random"
-    assert "exact odds" in levels["normal"] and "turns ahead" in levels["hard"]
+    assert levels["random"] == "moves and casts at random: a sandbox"
+    assert "casters behind its line" in levels["normal"] and "copies of the game" in levels["hard"]
     for key in ("map", "army1", "profile"):  # display names, never ids
         assert all(c.name != c.id and c.description for c in form.options[key])
 
