@@ -41,7 +41,7 @@ def test_r4_a_charge_drag_builds_the_panel_once_while_its_reason_comes_and_goes(
     text, colour = scene.hint
     assert colour == theme.TEXT_BAD and text.strip()  # the reason, in words, in the hint line
     commit = button_for(scene, lambda b, a: b.label.startswith("Commit the charge"))
-    assert not commit.enabled and "release" in commit.tip  # greyed while held, and says why
+    assert not commit.enabled  # greyed while held: it keeps its slot until the release
     _to(app, scene, 20, 24)  # through the enemy: the path stops at its base, within ½"
     assert not t.reasons and scene.hint[1] == theme.TEXT_GOOD
     _to(app, scene, 20, 12)  # short again
@@ -51,7 +51,7 @@ def test_r4_a_charge_drag_builds_the_panel_once_while_its_reason_comes_and_goes(
     frame(app)
     assert len(builds) == 2  # the release shows the settled move: its reason on the button
     commit = button_for(scene, lambda b, a: b.label.startswith("Commit the charge"))
-    assert not commit.enabled and commit.tip and "release" not in commit.tip
+    assert not commit.enabled and "½" in commit.tip  # the engine's reason, in words
 
 
 def _drawn(renderer, mark, direct: bool) -> pygame.Surface:
@@ -75,10 +75,20 @@ def test_a_kept_ghost_picture_draws_what_the_bases_drew(app):
     for ok in (True, False):
         mark = Bases(circles, ok=ok, alpha=60)
         kept, direct = _drawn(r, mark, False), _drawn(r, mark, True)
-        same = sum(
-            kept.get_at((x, y)) == direct.get_at((x, y)) for x in range(0, 900, 3) for y in range(0, 700, 3)
-        )
-        assert same >= 0.995 * (300 * 234), ok  # at most a pixel's rounding apart
+        col = (*(theme.GHOST_OK if ok else theme.GHOST_BAD), 255)
+        lit = differ = edge_kept = edge_direct = 0
+        for x in range(900):
+            for y in range(700):
+                a, b = kept.get_at((x, y)), direct.get_at((x, y))
+                if a != (0, 0, 0, 255) or b != (0, 0, 0, 255):
+                    lit += 1
+                    differ += a != b
+                    edge_kept += a == col
+                    edge_direct += b == col
+        assert lit > 500, ok
+        # the same bases and outline; a dashed one's dashes may start a pixel along
+        assert differ <= (0.1 if ok else 0.25) * lit, (ok, lit, differ)
+        assert abs(edge_kept - edge_direct) <= 0.15 * edge_direct, (ok, edge_kept, edge_direct)
         again = _drawn(r, mark, False)  # the second draw is the kept picture
         assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(kept, "RGB")
 

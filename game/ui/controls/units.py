@@ -702,11 +702,10 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
                     _("{verb} (Enter)").format(verb=verb),
                     intent("tool", name="commit"),
                     "" if t.dragging else t.left_text(),
-                    # while held the button keeps its slot, greyed: the panel is built once per
-                    # drag (issue 24); the ghost and the hint line say where and why it stops
-                    _("release the drag first")
-                    if t.dragging
-                    else (engine_text(t.reasons[0], t.state) if t.reasons else ""),
+                    # while held the button keeps its slot, greyed (the pointer is on the field,
+                    # so no tool tip shows): the panel is built once per drag (issue 24); the
+                    # ghost and the hint line say where and why it stops
+                    engine_text(t.reasons[0], t.state) if t.reasons and not t.dragging else "",
                     enabled=not t.dragging and not t.reasons,
                 )
             )

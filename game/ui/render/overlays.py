@@ -203,7 +203,8 @@ def _bases_surface(rel: tuple, ok: bool, alpha: int) -> tuple[pygame.Surface, in
         else:
             circle(tmp, col, (x + pad, y + pad), r, 2 if r >= 6 else 1)
     if not ok:  # an illegal ghost is dashed and crossed: colour is never the only signal
-        draw_cross(tmp, col, (sum(x for x, _y, _r in rel) / len(rel) + pad, sum(y for _x, y, _r in rel) / len(rel) + pad))
+        n = len(rel)
+        draw_cross(tmp, col, (sum(x for x, _y, _r in rel) / n + pad, sum(y for _x, y, _r in rel) / n + pad))
     if len(_BASES_CACHE) >= _BASES_CACHE_MAX:
         _BASES_CACHE.clear()
     _BASES_CACHE[key] = (tmp, pad)
