@@ -200,16 +200,36 @@ class UnitDragTool(FieldTool):
             return float(self.decision.data.get("roll", 0))
         if self.mode == "deploy" or self.unit is None:
             return math.inf
-        from game.rules.query import allowance
-
-        return allowance(self.state, self.unit)[1]
+        return self._allowance()[1]
 
     def move_kind(self) -> str:
         if self.mode != "move" or self.unit is None:
             return self.mode
-        from game.rules.query import allowance
+        return self._allowance()[0]
 
-        return allowance(self.state, self.unit)[0]
+    def _allowance(self) -> tuple[str, float]:
+        """The engine's (kind, reach) of the unit's move, asked once per unit: a tool lives for
+        one state version (issue 24: the overlay asked it three times a frame)."""
+        key = ("allowance", self.unit)
+        got = self._cache.get(key)
+        if got is None:
+            from game.rules.query import allowance
+
+            got = self._cache[key] = tuple(allowance(self.state, self.unit))
+        return got
+
+    def shapes(self, off: tuple[float, float] = (0.0, 0.0)) -> list:
+        """`footprints` of the tool's unit shifted by `off`: a unit's live bases are read from
+        the engine once per tool (it lives for one state version) and shifted (issue 24)."""
+        uid = self.unit
+        if uid in self.state.manifestations:
+            return footprints(self.state, uid, *off)
+        key = ("home", uid)
+        home = self._cache.get(key)
+        if home is None:
+            home = self._cache[key] = live_circles(self.state, uid)
+        dx, dy = off
+        return [Circle(x + dx, y + dy, r) for x, y, r in home]
 
     def to(self, off: tuple[float, float]) -> tuple[tuple[float, float], ...]:
         from game.rules.query import translated
@@ -244,7 +264,7 @@ class UnitDragTool(FieldTool):
         mover's shapes at `off` name the enemy of a combat-range stop."""
         from game.ui.controls.move_words import why_stopped
 
-        return why_stopped(self.state, self.unit, text, self.move_kind(), footprints(self.state, self.unit, *off))
+        return why_stopped(self.state, self.unit, text, self.move_kind(), self.shapes(off))
 
     def path_length(self, ux: float, uy: float, length: float) -> float:
         """Where the search for the furthest legal point starts: a unit's models are swept by
@@ -359,7 +379,7 @@ class UnitDragTool(FieldTool):
     def _on_ghost(self, wx: float, wy: float) -> bool:
         if self.offset is None or self.unit is None:
             return False
-        return any(near_shape(s, wx, wy, 0.2) for s in footprints(self.state, self.unit, *self.offset))
+        return any(near_shape(s, wx, wy, 0.2) for s in self.shapes(self.offset))
 
     def press(self, wx: float, wy: float, button: int) -> bool:
         if button != 1:
@@ -466,7 +486,10 @@ class UnitDragTool(FieldTool):
         settled = None if self.dragging or self.offset is None else (round(self.offset[0], 1), round(self.offset[1], 1))
         # while a drag is held the commit button stays (issue 24: the panel is not rebuilt
         # mid-drag when the ghost first appears; a click cannot reach it before the release)
-        return (self.unit, self.pending() or self.dragging, bool(self.reasons), self.dragging, settled)
+        # nor when the reason first appears or goes (a charge's explain runs mid-drag): the
+        # reason is in the hint line, drawn every frame; the release rebuilds the panel with it
+        reasons = None if self.dragging else bool(self.reasons)
+        return (self.unit, self.pending() or self.dragging, reasons, self.dragging, settled)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -488,7 +511,7 @@ class UnitDragTool(FieldTool):
         name = name_of(st, uid)
         walker = uid in st.manifestations
         reach = self.reach()
-        home = footprints(st, uid)
+        home = self.shapes()
         if not math.isinf(reach):
             col = theme.RING_REACH if self.mode == "charge" else theme.RING_MOVE
             label = (
@@ -516,9 +539,9 @@ class UnitDragTool(FieldTool):
         hint = None
         if self.offset is not None:
             ok = not self.reasons
-            ghost = footprints(st, uid, *self.offset)
+            ghost = self.shapes(self.offset)
             if self.raw_reasons and self.want is not None and self.dragging:
-                ov.marks.append(self._ghost(footprints(st, uid, *self.want), False, 35))
+                ov.marks.append(self._ghost(self.shapes(self.want), False, 35))
             ov.marks.append(self._ghost(ghost, ok))
             for h, g in zip(home, ghost):
                 ov.marks.append(Line(centre(h), centre(g), theme.RULER, 1))
@@ -538,7 +561,7 @@ class UnitDragTool(FieldTool):
                 tail = "" if self.mode == "deploy" else ": " + _("Enter commits, Esc cancels")
                 hint = (f"{verb}{extra}{tail}{cut}", theme.TEXT_GOOD)
         elif self.dragging and self.raw_reasons:
-            ov.marks.append(self._ghost(footprints(st, uid, *(self.want or (0, 0))), False, 35))
+            ov.marks.append(self._ghost(self.shapes(self.want or (0, 0)), False, 35))
             hint = (_("Cannot move that way: {why}").format(why=self.raw_reasons[0]), theme.TEXT_BAD)
         elif self.mode == "move":
             hint = (_("{unit}: drag it to move ({left})").format(unit=name, left=self.left_text()), theme.TEXT)
@@ -644,8 +667,11 @@ class MoveTool(UnitDragTool):
         from game.rules.query import movers
 
         st = self.state
-        for k in movers(st, self.player):  # units, then walkers (M10)
-            if k != self.unit and self.can_drag(k) is None:
+        free = self._cache.get("draggable")
+        if free is None:  # asked once per tool (one state version), not every frame (issue 24)
+            free = self._cache["draggable"] = [k for k in movers(st, self.player) if self.can_drag(k) is None]
+        for k in free:  # units, then walkers (M10)
+            if k != self.unit:
                 ov.highlight_units.setdefault(k, theme.LEGAL_TARGET)
         hint = super().overlay(ov)
         if hint is None:
@@ -676,8 +702,11 @@ def _commit_buttons(ctx: PanelContext, view: PanelView, verb: str) -> None:
                     _("{verb} (Enter)").format(verb=verb),
                     intent("tool", name="commit"),
                     "" if t.dragging else t.left_text(),
-                    engine_text(t.reasons[0], t.state) if t.reasons else "",
-                    enabled=not t.reasons,
+                    # while held the button keeps its slot, greyed (the pointer is on the field,
+                    # so no tool tip shows): the panel is built once per drag (issue 24); the
+                    # ghost and the hint line say where and why it stops
+                    engine_text(t.reasons[0], t.state) if t.reasons and not t.dragging else "",
+                    enabled=not t.dragging and not t.reasons,
                 )
             )
             view.buttons.append(ButtonSpec(_("Cancel the drag (Esc)"), intent("tool", name="cancel"), role="nav"))

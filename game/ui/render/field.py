@@ -173,6 +173,7 @@ class FieldRenderer:
         self._board_count = 0  # the queue's first entries are the cached board labels
         self._bases: list[pygame.Rect] = []
         self._layout_key: Any = None
+        self._points_cache: dict[int, tuple[Any, tuple, list[tuple[float, float]]]] = {}  # _shape_points
         self._layout: Layout | None = None
         self.drawn_labels: list[DrawnLabel] = []
         self.drawn_tip: DrawnLabel | None = None  # the tool tip of an icon under the pointer
@@ -709,7 +710,19 @@ class FieldRenderer:
                 pygame.draw.polygon(surf, theme.SIGHT_BLOCKED, pts, 4)
 
     def _shape_points(self, shape) -> list[tuple[float, float]]:
-        return [self.camera.to_screen(x, y) for x, y in list(shape.exterior.coords)[:-1]]
+        """A polygon's outline in screen points, kept per shape and camera (issue 24: a drag's
+        move-limit outline has hundreds of points, the same every frame; reading them from
+        shapely was most of its cost). The cache holds the shape, so its id is not reused."""
+        key = self.camera.key()
+        cache = self._points_cache
+        hit = cache.get(id(shape))
+        if hit is not None and hit[0] is shape and hit[1] == key:
+            return hit[2]
+        pts = [self.camera.to_screen(x, y) for x, y in list(shape.exterior.coords)[:-1]]
+        if len(cache) > 64:
+            cache.clear()
+        cache[id(shape)] = (shape, key, pts)
+        return pts
 
     def _draw_shape(self, surf, shape, fill_rgba, edge, width=2) -> pygame.Rect:
         """A Circle or Polygon (inches) with a translucent fill; returns its screen box."""
@@ -721,7 +734,7 @@ class FieldRenderer:
             r = shape.r * cam.scale
             box = pygame.Rect(0, 0, 2 * r + 4, 2 * r + 4)
             box.center = (round(cx), round(cy))
-            if box.w < 2000:
+            if box.w < 2000 and (len(fill_rgba) < 4 or fill_rgba[3] > 0):
                 tmp = pygame.Surface(box.size, pygame.SRCALPHA)
                 circle(tmp, fill_rgba, (box.w / 2, box.h / 2), r)
                 surf.blit(tmp, box.topleft)
@@ -735,7 +748,7 @@ class FieldRenderer:
             math.ceil(max(xs) - min(xs)) + 5,
             math.ceil(max(ys) - min(ys)) + 5,
         )
-        if box.w < 2000 and box.h < 2000:
+        if box.w < 2000 and box.h < 2000 and (len(fill_rgba) < 4 or fill_rgba[3] > 0):  # no pass for no fill
             tmp = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(tmp, fill_rgba, [(x - box.x, y - box.y) for x, y in pts])
             surf.blit(tmp, box.topleft)
@@ -974,6 +987,10 @@ class _LayerView:
 
     def __init__(self, scale: float, ox: float, oy: float, margin: int) -> None:
         self.scale, self.ox, self.oy, self.margin = scale, ox, oy, margin
+
+    def key(self) -> tuple:
+        """What its `to_screen` depends on (the renderer caches screen points by it)."""
+        return ("layer", self.scale, self.ox, self.oy, self.margin)
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         return self.ox + x * self.scale, self.oy - y * self.scale

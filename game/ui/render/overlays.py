@@ -148,32 +148,7 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
     labels: list[Label] = []
     for mk in marks:
         if isinstance(mk, Bases):
-            col = theme.GHOST_OK if mk.ok else theme.GHOST_BAD
-            if not mk.circles:
-                continue
-            pts = [(cam.to_screen(x, y), r * s) for x, y, r in mk.circles]
-            xs = [p[0][0] for p in pts]
-            ys = [p[0][1] for p in pts]
-            rmax = max(p[1] for p in pts) + 3
-            box = pygame.Rect(
-                math.floor(min(xs) - rmax),
-                math.floor(min(ys) - rmax),
-                math.ceil(max(xs) - min(xs) + 2 * rmax) + 2,
-                math.ceil(max(ys) - min(ys) + 2 * rmax) + 2,
-            )
-            box = box.clip(surf.get_rect())
-            if box.w > 0 and box.h > 0:
-                tmp = pygame.Surface(box.size, pygame.SRCALPHA)
-                for (cx, cy), r in pts:
-                    circle(tmp, (*col, mk.alpha), (cx - box.x, cy - box.y), r)
-                surf.blit(tmp, box.topleft)
-            for (cx, cy), r in pts:
-                if mk.dashed:
-                    _dashed_ring(surf, col, _circle_points((cx, cy), r), 2)
-                else:
-                    circle(surf, col, (cx, cy), r, 2 if r >= 6 else 1)
-            if mk.cross:
-                draw_cross(surf, col, (sum(xs) / len(xs), sum(ys) / len(ys)))
+            _draw_bases(surf, cam, mk)
         elif isinstance(mk, Shape):
             _draw_shape_mark(renderer, surf, mk)
         elif isinstance(mk, Line):
@@ -195,6 +170,94 @@ def draw_marks(renderer, surf: pygame.Surface, marks: list) -> list[Label]:
         elif isinstance(mk, Label):
             labels.append(mk)
     return labels
+
+
+#: Rendered ghosts (fill, outline, cross) by their shape in whole pixels (issue 24: a dragged
+#: unit's ghost is the same picture every frame, only moved; drawing 20 dashed rings a frame
+#: was most of a drag's overlay cost).
+_BASES_CACHE: dict[tuple, tuple[pygame.Surface, int]] = {}
+_BASES_CACHE_MAX = 64
+
+
+def _bases_surface(rel: tuple, ok: bool, alpha: int) -> tuple[pygame.Surface, int]:
+    """A ghost drawn on its own transparent surface: `rel` is every base's (x, y, radius) in
+    pixels from the ghost's top-left centre (whole pixels: `circle` rounds centres the same).
+    Returns the surface and its margin (the drawing's origin sits `pad` pixels in)."""
+    col = theme.GHOST_OK if ok else theme.GHOST_BAD
+    key = (rel, ok, alpha, col)  # the colour too: the palette may change (Okabe-Ito)
+    hit = _BASES_CACHE.get(key)
+    if hit is not None:
+        return hit
+    rmax = max(r for _x, _y, r in rel)
+    pad = math.ceil(rmax) + 12  # the outline straddles the radius; the cross has a halo
+    w = max(x for x, _y, _r in rel) + 2 * pad + 1
+    h = max(y for _x, y, _r in rel) + 2 * pad + 1
+    tmp = pygame.Surface((w, h), pygame.SRCALPHA)
+    # drawing on a per-pixel-alpha surface sets pixels: the opaque outlines replace the fill
+    # beneath them, as they did when drawn over the blitted fill
+    for x, y, r in rel:
+        circle(tmp, (*col, alpha), (x + pad, y + pad), r)
+    for x, y, r in rel:
+        if not ok:
+            _dashed_ring(tmp, col, _circle_points((x + pad, y + pad), r), 2)
+        else:
+            circle(tmp, col, (x + pad, y + pad), r, 2 if r >= 6 else 1)
+    if not ok:  # an illegal ghost is dashed and crossed: colour is never the only signal
+        n = len(rel)
+        draw_cross(tmp, col, (sum(x for x, _y, _r in rel) / n + pad, sum(y for _x, y, _r in rel) / n + pad))
+    if len(_BASES_CACHE) >= _BASES_CACHE_MAX:
+        _BASES_CACHE.clear()
+    _BASES_CACHE[key] = (tmp, pad)
+    return tmp, pad
+
+
+def _draw_bases(surf: pygame.Surface, cam, mk: Bases) -> None:
+    """A Bases mark: its picture from `_bases_surface` (cached), blitted where it stands."""
+    if not mk.circles:
+        return
+    s = cam.scale
+    pts = []
+    for x, y, r in mk.circles:
+        cx, cy = cam.to_screen(x, y)
+        pts.append((round(cx), round(cy), round(r * s, 2)))
+    x0 = min(p[0] for p in pts)
+    y0 = min(p[1] for p in pts)
+    rel = tuple((x - x0, y - y0, r) for x, y, r in pts)
+    rmax = max(r for _x, _y, r in rel)
+    if max(x for x, _y, _r in rel) + 2 * rmax > 1500 or max(y for _x, y, _r in rel) + 2 * rmax > 1500:
+        _draw_bases_direct(surf, cam, mk)  # zoomed far in: a picture that size is not worth keeping
+        return
+    pic, pad = _bases_surface(rel, mk.ok, mk.alpha)
+    surf.blit(pic, (x0 - pad, y0 - pad))
+
+
+def _draw_bases_direct(surf: pygame.Surface, cam, mk: Bases) -> None:
+    """A Bases mark drawn straight onto `surf`, its fill clipped to the view."""
+    col = theme.GHOST_OK if mk.ok else theme.GHOST_BAD
+    s = cam.scale
+    pts = [(cam.to_screen(x, y), r * s) for x, y, r in mk.circles]
+    xs = [p[0][0] for p in pts]
+    ys = [p[0][1] for p in pts]
+    rmax = max(p[1] for p in pts) + 3
+    box = pygame.Rect(
+        math.floor(min(xs) - rmax),
+        math.floor(min(ys) - rmax),
+        math.ceil(max(xs) - min(xs) + 2 * rmax) + 2,
+        math.ceil(max(ys) - min(ys) + 2 * rmax) + 2,
+    )
+    box = box.clip(surf.get_rect())
+    if box.w > 0 and box.h > 0:
+        tmp = pygame.Surface(box.size, pygame.SRCALPHA)
+        for (cx, cy), r in pts:
+            circle(tmp, (*col, mk.alpha), (cx - box.x, cy - box.y), r)
+        surf.blit(tmp, box.topleft)
+    for (cx, cy), r in pts:
+        if mk.dashed:
+            _dashed_ring(surf, col, _circle_points((cx, cy), r), 2)
+        else:
+            circle(surf, col, (cx, cy), r, 2 if r >= 6 else 1)
+    if mk.cross:
+        draw_cross(surf, col, (sum(xs) / len(xs), sum(ys) / len(ys)))
 
 
 def _draw_shape_mark(renderer, surf: pygame.Surface, mk: Shape) -> None:
