@@ -208,7 +208,15 @@ def lookahead(
     from game.ai.normal import NormalBot
 
     cands = sorted(cands, key=lambda s: -s[0])
-    head, tail = cands[:LOOKAHEAD], cands[LOOKAHEAD:]
+    # the best of each manifestation first (which one to move is the choice that matters most),
+    # then the next best points
+    firsts: dict[object, int] = {}
+    for i, (_s, a, _t) in enumerate(cands):
+        firsts.setdefault(getattr(a, "manifestation", i), i)
+    order = sorted(firsts.values()) + [i for i in range(len(cands)) if i not in set(firsts.values())]
+    picked = set(order[:LOOKAHEAD])
+    head = [cands[i] for i in range(len(cands)) if i in picked]
+    tail = [cands[i] for i in range(len(cands)) if i not in picked]
     if len(head) <= 1:
         return cands
     me = bot.player

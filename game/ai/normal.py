@@ -286,11 +286,16 @@ class NormalBot:
         for score, a, txt in out:
             if a is first:
                 if first is not biggest.key:
-                    # a bait: said, since it is not the obvious order
+                    # not the obvious order, so it is said: a bait if the enemy is expected to
+                    # unbind it, else a cast the enemy lets through, keeping its unbind
+                    rest = [c.p_cast * c.unbound * c.value for c in order[1:] if c.exposed]
+                    bait = order[0].exposed and not MP.keeps_unbind(order[0].unbound * order[0].value, rest, unbinds)
                     txt = Reason.join(
                         txt,
                         Reason(
-                            N_(" (first, to draw the unbind before {spell})"),
+                            N_(" (first, to draw the unbind before {spell})")
+                            if bait
+                            else N_(" (first, while the enemy keeps its unbind for {spell})"),
                             spell=state.game.content.abilities[biggest.key.spell].name,  # type: ignore[attr-defined]
                         ),
                     )
