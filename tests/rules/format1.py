@@ -15,6 +15,8 @@ frame kind, a kind of use counter) appears.
 The two normal-bot games were re-pinned once, on purpose, when the bot began to value a shot by
 the engine's exact expectation (game.rules.odds, one source of truth): with that one line of
 game/ai/normal.py put back, the typed-records code writes the old hashes for all four games.
+They were re-pinned again, on purpose, when the bot began to time its magic (issue 25: cast
+order, unbinds, ritual points, summons, predatory lookahead; game/ai only, the engine unchanged).
 """
 
 from __future__ import annotations
