@@ -77,6 +77,7 @@ class NormalBot:
         self.budget = budget
         self.last_explanation = ""
         self.plan = Plan()
+        self.memo: dict[tuple, object] = {}
 
     # --- the protocol ---------------------------------------------------------------------------
 
@@ -92,6 +93,7 @@ class NormalBot:
     def ranked(self, state: State, d: Decision | None = None) -> list[Scored]:
         """Candidate actions for the open decision with scores, best first (never empty)."""
         d = d or state.pending()
+        self.memo = {}  # what one decision's scorers share (never kept longer)
         with state.query():
             fn: Callable[[State, Decision], list[Scored]] = getattr(self, f"_d_{d.kind}", None) or self._d_fallback
             if d.kind == "phase":
@@ -309,7 +311,12 @@ class NormalBot:
         of its prayers at their best target now, times the chance those points give it."""
         from game.rules.query import known
 
-        values = {pid: self.best_ability_value(state, priest, pid) for pid in known(state, priest, "prayer")}
+        shared = self.memo
+        key = ("prayer values", priest)
+        values = shared.get(key)
+        if not isinstance(values, dict):
+            values = {pid: self.best_ability_value(state, priest, pid) for pid in known(state, priest, "prayer")}
+            shared[key] = values
         memo: dict[int, float] = {}
 
         def later(points: int) -> float:
