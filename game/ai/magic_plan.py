@@ -197,16 +197,15 @@ def chant_value(state: "State", prayer: str, points: int, value_now: float, late
 
 
 def lookahead(
-    bot, state: "State", cands: list[tuple[float, "Action", str]], own_score: bool = True
+    bot, state: "State", cands: list[tuple[float, "Action", str]], policy, own_score: bool = True
 ) -> list[tuple[float, "Action", str]]:
     """Rescore the best few of `cands` two moves ahead: each is applied on a clone (the bot's
     rollout dice, never the game's), the predatory decisions after it are played by the fast
     normal policy up to the opponent's first reply, and the reply's worth to the opponent is
     taken off (our own follow-up moves are added). `own_score`: start from the candidate's own
     one-move score (a move), or from 0 (a choice whose worth is all in the moves after it).
+    `policy(player, seed)`: the bot that plays the decisions after ours (the fast normal bot).
     Others keep their one-move score, below the ones looked at."""
-    from game.ai.normal import NormalBot
-
     cands = sorted(cands, key=lambda s: -s[0])
     # the best of each manifestation first (which one to move is the choice that matters most),
     # then the next best points
@@ -236,8 +235,7 @@ def lookahead(
             d = sim.pending()
             if d.kind not in ("predatory_move", "predatory_control"):
                 break
-            policy = NormalBot(d.player, seed, fast=True)
-            s, a, _t = policy.ranked(sim, d)[0]
+            s, a, _t = policy(d.player, seed).ranked(sim, d)[0]
             total += s if d.player == me else -s
             try:
                 sim.apply(a)

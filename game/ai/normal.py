@@ -593,7 +593,7 @@ class NormalBot:
             )
         if not self.fast and len(out) > 1:
             # E7, E8: the choice's effect two moves ahead (ours, then the opponent's reply)
-            out = MP.lookahead(self, state, out, own_score=False)
+            out = MP.lookahead(self, state, out, _fast_policy, own_score=False)
         return out
 
     def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
@@ -722,7 +722,7 @@ class NormalBot:
                         break
         if not self.fast and len(out) > 1:
             # E8, E9: which one to move and where, two moves ahead (ours, then the opponent's reply)
-            out = MP.lookahead(self, state, out)
+            out = MP.lookahead(self, state, out, _fast_policy)
         return out
 
     # --- movement ---------------------------------------------------------------------------------
@@ -1214,6 +1214,11 @@ class NormalBot:
 
     def _p_combat(self, state: State, d: Decision) -> list[Scored]:
         return self._end_phase(state, d)
+
+
+def _fast_policy(player: int, seed: int) -> NormalBot:
+    """The one-move policy that plays the replies in a lookahead (no lookahead of its own)."""
+    return NormalBot(player, seed, fast=True)
 
 
 def move_reach_of(state: State, mid: str) -> float:
