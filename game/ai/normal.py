@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from game.ai import hero_safety as H
 from game.ai import knowledge as K
+from game.ai import magic_plan as MP
 from game.ai.reason import Reason
 from game.i18n import N_, PHASE_WORDS
 from game.rules import (
@@ -86,6 +87,7 @@ class NormalBot:
         self.budget = budget
         self.last_explanation = ""
         self.plan = Plan()
+        self.memo: dict[tuple, object] = {}
 
     # --- the protocol ---------------------------------------------------------------------------
 
@@ -101,6 +103,7 @@ class NormalBot:
     def ranked(self, state: State, d: Decision | None = None) -> list[Scored]:
         """Candidate actions for the open decision with scores, best first (never empty)."""
         d = d or state.pending()
+        self.memo = {}  # what one decision's scorers share (never kept longer)
         with state.query():
             fn: Callable[[State, Decision], list[Scored]] = getattr(self, f"_d_{d.kind}", None) or self._d_fallback
             if d.kind == "phase":
@@ -190,12 +193,17 @@ class NormalBot:
         if isinstance(a, ChantPrayer):
             pr = state.game.content.abilities[a.prayer]
             pts = state.units[a.unit].ritual_points
-            p = query.odds.prayer_chance(pr.value, pts)
             value = K.ability_value(state, me, a.unit, a.prayer, a.target)
-            fail = query.odds.prayer_fail_chance()  # M5: a 1 fails; any other roll may be banked
-            bank = (1 - fail - p) * 3.5 * 0.25 - fail * min(pts, 2) * 0.25
-            score = p * value + max(0.0, bank) + 0.05
+            later = self._points_later(state, a.unit)
+            # M5: the gain over the chanting roll, spent or banked (game.ai.magic_plan)
+            gain, p = MP.chant_value(state, a.prayer, pts, value, later)
+            score = gain + 0.05
             kw = dict(prayer=pr.name, unit=state.units[a.unit].name, p=p, points=pts, value=value)
+            if p < 1 / 3:
+                # answered rarely now (or not worth spending): the chant is for the points
+                return score, Reason(
+                    N_("chants {prayer} with {unit} to bank ritual points ({points} now): {p:.0%} to spend now"), **kw
+                )
             if a.target:
                 txt = Reason(
                     N_(
@@ -245,41 +253,140 @@ class NormalBot:
             if key not in best_per or score > best_per[key][0]:
                 best_per[key] = (score, a, txt)
         out = [s for s in best_per.values() if s[0] > 0.02]
+        out = self._cast_order(state, out)
         out.append(
             (0.02, EndPhase(player=self.player), Reason(N_("nothing more worth casting, chanting or banishing")))
         )
         return out
 
+    def _cast_order(self, state: State, out: list[Scored]) -> list[Scored]:
+        """M3, M6: which cast goes first. The casts this phase can still bring (one per spell,
+        M2, within each caster's power, M1) are valued in every order against the enemy's
+        unbinds left (game.ai.magic_plan); the first of the best order is ranked above the
+        other casts. Prayers and banishes keep their scores: no unbind reaches them."""
+        from game.rules.query import power_left
+
+        casts = sorted((s for s in out if isinstance(s[1], CastSpell)), key=lambda s: -s[0])
+        if len(casts) < 2:
+            return out
+        opp = 3 - self.player
+        power: dict[str, int] = {}
+        taken: set[str] = set()
+        plan: list[MP.Cast] = []
+        for _score, a, _txt in casts:
+            assert isinstance(a, CastSpell)
+            if a.spell in taken:
+                continue
+            left = power.setdefault(a.unit, power_left(state, a.unit))
+            if left <= 0:
+                continue
+            power[a.unit] = left - 1
+            taken.add(a.spell)
+            value = K.ability_value(state, self.player, a.unit, a.spell, a.target)
+            near = K.unbinder_near(state, a.unit, a.model, opp)
+            plan.append(MP.make_cast(state, a, a.unit, a.spell, value, near))
+            if len(plan) >= MP.MAX_ORDERED:
+                break
+        if len(plan) < 2:
+            return out
+        unbinds = MP.enemy_unbinds(state, opp, [(c.key.unit, c.key.model) for c in plan])  # type: ignore[attr-defined]
+        order, _value, _plain = MP.best_order(plan, unbinds)
+        first = order[0].key
+        top = casts[0][0]
+        biggest = max(plan, key=lambda c: c.value)
+        res: list[Scored] = []
+        for score, a, txt in out:
+            if a is first:
+                if first is not biggest.key:
+                    # not the obvious order, so it is said: a bait if the enemy is expected to
+                    # unbind it, else a cast the enemy lets through, keeping its unbind
+                    rest = [c.p_cast * c.unbound * c.value for c in order[1:] if c.exposed]
+                    bait = order[0].exposed and not MP.keeps_unbind(order[0].unbound * order[0].value, rest, unbinds)
+                    txt = Reason.join(
+                        txt,
+                        Reason(
+                            N_(" (first, to draw the unbind before {spell})")
+                            if bait
+                            else N_(" (first, while the enemy keeps its unbind for {spell})"),
+                            spell=state.game.content.abilities[biggest.key.spell].name,  # type: ignore[attr-defined]
+                        ),
+                    )
+                res.append((max(score, top) + 0.01, a, txt))
+            else:
+                res.append((score, a, txt))
+        return res
+
+    def _points_later(self, state: State, priest: str) -> Callable[[int], float]:
+        """Ritual points -> what they are worth for the priest's next hero phase (M5): the best
+        of its prayers at their best target now, times the chance those points give it."""
+        from game.rules.query import known
+
+        shared = self.memo
+        key = ("prayer values", priest)
+        values = shared.get(key)
+        if not isinstance(values, dict):
+            values = {pid: self.best_ability_value(state, priest, pid) for pid in known(state, priest, "prayer")}
+            shared[key] = values
+        memo: dict[int, float] = {}
+
+        def later(points: int) -> float:
+            if points not in memo:
+                memo[points] = MP.points_value(state, self.player, priest, points, values)
+            return memo[points]
+
+        return later
+
+    def best_ability_value(self, state: State, uid: str, aid: str, by: int | None = None) -> float:
+        """The most the ability is worth resolved by `uid` at any target in its range now."""
+        by = self.player if by is None else by
+        ab = state.game.content.abilities[aid]
+        cx, cy = K.centre(state, uid)
+        targets: list[str | None]
+        if ab.target == "enemy":
+            pool = K.live_units(state, 3 - by)
+        elif ab.target in ("self", "none"):
+            pool = []
+        else:
+            pool = K.live_units(state, by)
+        targets = [t for t in pool if _centre_gap(state, t, cx, cy) <= ab.range + 1.5] if pool else [None]
+        return max((K.ability_value(state, by, uid, aid, t) for t in targets), default=0.0)
+
     def _d_ritual_choice(self, state: State, d: Decision) -> list[Scored]:
         roll, pts = d.data["roll"], d.data["ritual_points"]
         pr = state.game.content.abilities[d.data["prayer"]]
         me = self.player
+        kw = dict(roll=roll, points=pts, prayer=pr.name, value=pr.value)
         if roll + pts >= pr.value:
-            return [
-                (
-                    2.0,
-                    SpendRitual(player=me),
-                    Reason(
-                        N_("spends: {roll} + {points} ritual points reaches {prayer}'s {value} (M5)"),
-                        roll=roll,
-                        points=pts,
-                        prayer=pr.name,
-                        value=pr.value,
+            # M5: spending answers the prayer and empties the points; banking makes the next
+            # chant likelier (game.ai.magic_plan)
+            priest = d.data["unit"]
+            # the decision does not name the target: the prayer at its best target in range
+            now = self.best_ability_value(state, priest, d.data["prayer"])
+            later = self._points_later(state, priest)
+            spend, bank = MP.spend_or_bank(now, pts, roll, {0: later(0), pts + roll: later(pts + roll)})
+            spend_r = (
+                spend,
+                SpendRitual(player=me),
+                Reason(N_("spends: {roll} + {points} ritual points reaches {prayer}'s {value} (M5)"), **kw),
+            )
+            if bank > spend:
+                return [
+                    (
+                        bank + 1.0,
+                        BankRitual(player=me),
+                        Reason(N_("banks the {roll}: {prayer} is worth less now than the points next turn (M5)"), **kw),
                     ),
-                ),
-                (0.0, BankRitual(player=me), Reason(N_("banks the {roll}"), roll=roll)),
+                    spend_r,
+                ]
+            return [
+                (spend + 2.0, *spend_r[1:]),
+                (bank, BankRitual(player=me), Reason(N_("banks the {roll}"), roll=roll)),
             ]
         return [
             (
                 1.0,
                 BankRitual(player=me),
-                Reason(
-                    N_("banks the {roll}: {roll} + {points} is short of {prayer}'s {value} (M5)"),
-                    roll=roll,
-                    points=pts,
-                    prayer=pr.name,
-                    value=pr.value,
-                ),
+                Reason(N_("banks the {roll}: {roll} + {points} is short of {prayer}'s {value} (M5)"), **kw),
             ),
             (0.0, SpendRitual(player=me), Reason(N_("spends in vain"))),
         ]
@@ -300,8 +407,10 @@ class NormalBot:
         units = {a.unit for a in unbinds}
         left = sum(unbinds_left(state, u) for u in units)
         lethal = target in state.units and state.units[target].player == me and K.is_general(state, target)
-        future = self.future_threat(state, opp, exclude_caster_spell=(caster, spell_id)) if left <= 1 else 0.0
-        future_gain = future * 0.42  # the chance of unbinding an average successful cast
+        # M6: the enemy's casts still to come this phase, each as the unbind could gain on it
+        future = self.future_gains(state, opp, exclude_caster_spell=(caster, spell_id))
+        keep = MP.keeps_unbind(gain, future, left)
+        bigger = sorted(future, reverse=True)[left - 1] if keep else 0.0
         # the unbinder with the most unbinds left, so that coverage lasts
         best = max(
             unbinds, key=lambda a: (unbinds_left(state, a.unit), -int(a.unit[-1]) if a.unit[-1].isdigit() else 0)
@@ -318,19 +427,15 @@ class NormalBot:
                 ),
                 (0.0, best, ""),
             ]
-        if left <= 1 and future_gain > gain and not (lethal and gain > 0.5 * future_gain):
+        if keep and not (lethal and gain > 0.5 * bigger):
             return [
                 (
                     1.0,
                     decline,
                     Reason(
-                        N_(
-                            "keeps its last unbind: {spell} threatens {threat:.1f}, "
-                            "a bigger spell can still come ({future:.1f})"
-                        ),
+                        N_("keeps its unbinds: {spell} threatens {threat:.1f}, bigger spells can still come"),
                         spell=what,
                         threat=threat,
-                        future=future,
                     ),
                 ),
                 (0.0, best, ""),
@@ -354,37 +459,40 @@ class NormalBot:
             (0.0, decline, Reason(N_("lets {spell} through"), spell=sp.name)),
         ]
 
-    def future_threat(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> float:
-        """The biggest spell the enemy may still land this phase (value x chance to cast)."""
+    def future_gains(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> list[float]:
+        """What an unbind could gain on each cast `by` may still make this phase (M1, M2, M7):
+        per WIZARD its best spells within its power left, each spell once, each gain the
+        spell's value at its best target x the chance it is cast x the chance an unbind
+        stops it (the engine's odds)."""
         from game.rules.query import army_uses, known, power_left, uses
 
         used = set(army_uses(state, by).abilities)
-        best = 0.0
-        mine = K.live_units(state, self.player)
+        if exclude_caster_spell:
+            used.add(exclude_caster_spell[1])
+        offers: list[tuple[float, str, str]] = []
+        power: dict[str, int] = {}
         for uid in K.live_units(state, by):
             ws = K.ws_of(state, uid)
             if not ws.wizard_level or power_left(state, uid) <= 0 or uses(state, uid).no_cast:
                 continue
-            if exclude_caster_spell and uid == exclude_caster_spell[0] and power_left(state, uid) <= 0:
-                continue
-            cx, cy = K.centre(state, uid)
+            power[uid] = power_left(state, uid)
             for sid in known(state, uid, "spell"):
                 sp = state.game.content.abilities[sid]
                 if sid in uses(state, uid).used or (sid in used and not sp.unlimited):
                     continue
-                if exclude_caster_spell and sid == exclude_caster_spell[1] and not sp.unlimited:
-                    continue
-                targets: list[str | None]
-                if sp.target == "enemy":
-                    targets = [t for t in mine if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
-                elif sp.target in ("self", "none"):
-                    targets = [None]
-                else:
-                    targets = [t for t in K.live_units(state, by) if _centre_gap(state, t, cx, cy) <= sp.range + 1.5]
-                for t in targets:
-                    v = K.ability_value(state, by, uid, sid, t) * query.odds.cast_chance(sp.value)
-                    best = max(best, v)
-        return best
+                v = self.best_ability_value(state, uid, sid, by)
+                g = v * query.odds.cast_chance(sp.value) * MP.unbind_share(sp.value)
+                if g > 0:
+                    offers.append((g, uid, sid))
+        out: list[float] = []
+        taken: set[str] = set()
+        for g, uid, sid in sorted(offers, key=lambda o: (-o[0], o[1], o[2])):
+            if power[uid] <= 0 or (sid in taken and not state.game.content.abilities[sid].unlimited):
+                continue
+            power[uid] -= 1
+            taken.add(sid)
+            out.append(g)
+        return out
 
     def _d_summon_setup(self, state: State, d: Decision) -> list[Scored]:
         scroll = d.data["scroll"]
@@ -407,6 +515,13 @@ class NormalBot:
                     if L > 0:
                         pts.append((round(cx + vx * L, 3), round(cy + vy * L, 3)))
         mine = [K.centre(state, k) for k in K.live_units(state, self.player)]
+        # E7: a predator is controlled next hero phase only wholly within control range of its
+        # summoning model; M12, E3: enemy WIZARDs and PRIESTs in range may banish or dispel it
+        control = state.game.profile.control_range - 3.0  # room for the summoner to move
+        removers = [
+            K.centre(state, e) for e in enemies if K.ws_of(state, e).wizard_level or K.ws_of(state, e).priest_level
+        ]
+        reach_off = max(state.game.profile.banish_range, state.game.profile.dispel_range)
 
         def score(p: tuple[float, float]) -> float:
             near = min(
@@ -418,6 +533,9 @@ class NormalBot:
                 for mx, my in mine:
                     if _seg_dist(p, (ex, ey), (mx, my)) < 2.5:
                         pen += 3.0
+                if math.hypot(p[0] - cx, p[1] - cy) + outer > control:
+                    pen += 4.0  # it would go wild: the enemy may pick it up (E8)
+            pen += 1.5 * sum(1 for rx, ry in removers if math.hypot(p[0] - rx, p[1] - ry) <= reach_off)
             return -near - pen
 
         ranked = sorted(dict.fromkeys(pts), key=score, reverse=True)
@@ -427,7 +545,13 @@ class NormalBot:
             a = PlaceManifestation(player=self.player, x=p[0], y=p[1])
             checked += 1
             if state.legal(a):
-                out.append((score(p) + 100, a, Reason(N_("sets up {name} toward the enemy"), name=s.name)))
+                out.append(
+                    (
+                        score(p) + 100,
+                        a,
+                        Reason(N_("sets up {name} toward the enemy"), name=s.name),
+                    )
+                )
                 if len(out) >= 3:
                     break
             if checked > 14 and out:
@@ -477,6 +601,9 @@ class NormalBot:
                     ),
                 )
             )
+        if not self.fast and len(out) > 1:
+            # E7, E8: the choice's effect two moves ahead (ours, then the opponent's reply)
+            out = MP.lookahead(self, state, out, _fast_policy, own_score=False)
         return out
 
     def predatory_points(self, state: State, mid: str) -> list[tuple[float, float]]:
@@ -603,6 +730,9 @@ class NormalBot:
                     n += 1
                     if n >= 4:
                         break
+        if not self.fast and len(out) > 1:
+            # E8, E9: which one to move and where, two moves ahead (ours, then the opponent's reply)
+            out = MP.lookahead(self, state, out, _fast_policy)
         return out
 
     # --- movement ---------------------------------------------------------------------------------
@@ -1275,6 +1405,11 @@ class NormalBot:
 
     def _p_combat(self, state: State, d: Decision) -> list[Scored]:
         return self._end_phase(state, d)
+
+
+def _fast_policy(player: int, seed: int) -> NormalBot:
+    """The one-move policy that plays the replies in a lookahead (no lookahead of its own)."""
+    return NormalBot(player, seed, fast=True)
 
 
 def move_reach_of(state: State, mid: str) -> float:

@@ -15,8 +15,10 @@ frame kind, a kind of use counter) appears.
 The two normal-bot games were re-pinned once, on purpose, when the bot began to value a shot by
 the engine's exact expectation (game.rules.odds, one source of truth): with that one line of
 game/ai/normal.py put back, the typed-records code writes the old hashes for all four games.
-They were re-pinned again, on purpose, when the bot began to keep its heroes alive (issue 25,
-game/ai/hero_safety.py); the random-bot games' hashes did not change.
+They were re-pinned again, on purpose, when the bot began to keep its heroes alive and to time its
+magic (issue 25: game/ai/hero_safety.py; cast order, unbinds, ritual points, summons, predatory
+lookahead in game/ai/magic_plan.py; game/ai only, the engine unchanged); the random-bot games'
+hashes did not change.
 """
 
 from __future__ import annotations

@@ -1445,6 +1445,8 @@ def _undo_label(state, action) -> str:
         return _(plain_verbs[action.type])
     if action.type == "MovePredatory" and language() != "en":  # English keeps describe's words
         return _("move {unit}").format(unit=name_of(state, action.manifestation))
+    if action.type == "ChooseControlled" and language() != "en":  # the option button's words (E7)
+        return _("Control {name}").format(name=name_of(state, action.manifestation))
     if action.type in verbs and unit:
         return _(verbs[action.type]).format(unit=name_of(state, unit))
     try:
