@@ -24,10 +24,15 @@ import argparse
 import cProfile
 import pstats
 import statistics
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
-from game.ai.random_bot import RandomBot
+# run as a script, Python puts bench/ first on the path: measure this checkout, not an installed copy
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.random_bot import RandomBot  # noqa: E402
 from game.data.content import DEFAULT_ARMIES, default_content, load_map
 from game.data.models import ArmyUnit
 from game.rules import Game
