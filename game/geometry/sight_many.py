@@ -1,0 +1,341 @@
+"""G2 for many (observer, unit) pairs at once: `any_visible` per pair, in single numpy passes
+(issue 24).
+
+`visible_many(observers, targets_per_pair, terrain, blockers_per_pair)[p]` is exactly
+``any_visible(observers[p], targets_per_pair[p], terrain, blockers_per_pair[p])``. It takes the
+same tiers per (pair, target base) row - touching bases, the centre-to-centre line, the wall
+proof, then the sampled candidate lines - but each tier is one pass over every row still
+open, not one small pass per row. Why that is the same answer: every test is element-wise
+(a distance per (line, base), a Cyrus-Beck clip per (line, piece), the same formulas in the
+same order as `visible` and `any_visible`), and each row only counts the terrain pieces and
+bases its own broad phase kept, exactly as `visible` restricts its own test; a pair is seen
+when one of its rows is, whichever tier settles it. The centre line and the wall proof use
+the scalar clip's rules (`terrain.clip1`: a parallel plane excludes when ``num <= 0``), the
+sampled lines the matrix clip's (`TerrainIndex.blocked_matrix`), as `visible` does.
+
+Only the yes/no: no line, no blocker names (ask `visible` for those).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from .measure import TOL
+from .shapes import Circle, Shape
+from .terrain import TerrainIndex
+from .visibility import _blocker_arrays, _lin, circle_arcs, enter_bases, outer_tangents, visible
+
+__all__ = ["SharedBlockers", "visible_many"]
+
+
+@dataclass(frozen=True)
+class SharedBlockers:
+    """Blocking bases for many pairs at once: one set of bases ``(x, y, r)`` and, per pair,
+    which of them block it (``keep[p, m]``; G2: not the observer's or the target's unit)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    r: np.ndarray
+    keep: np.ndarray  # (pairs, bases) bool
+
+
+def shared_blockers(blockers_per_pair: Sequence) -> SharedBlockers:
+    """One `SharedBlockers` from a blocker set per pair (BaseIndex or circles), each distinct
+    set stored once."""
+    cols: dict[int, tuple[int, int]] = {}
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    rs: list[np.ndarray] = []
+    n = 0
+    for b in blockers_per_pair:
+        if id(b) not in cols:
+            x, y, r = _blocker_arrays(b) if len(b) else (np.empty(0), np.empty(0), np.empty(0))
+            cols[id(b)] = (n, n + len(x))
+            xs.append(x)
+            ys.append(y)
+            rs.append(r)
+            n += len(x)
+    keep = np.zeros((len(blockers_per_pair), n), dtype=bool)
+    for p, b in enumerate(blockers_per_pair):
+        a, e = cols[id(b)]
+        keep[p, a:e] = True
+    cat = (lambda v: np.concatenate(v) if v else np.empty(0))  # noqa: E731
+    return SharedBlockers(cat(xs), cat(ys), cat(rs), keep)
+
+
+def visible_many(
+    observers: Sequence[Circle],
+    targets_per_pair: Sequence[Sequence[Shape]],
+    terrain: TerrainIndex,
+    blockers_per_pair: SharedBlockers | Sequence,
+    *,
+    samples: int = 8,
+) -> np.ndarray:
+    """G2 per pair: can ``observers[p]`` see at least one of ``targets_per_pair[p]``, past the
+    blocking bases ``blockers_per_pair[p]``? ``any_visible``'s answer, for every pair at once."""
+    n_pairs = len(observers)
+    seen = np.zeros(n_pairs, dtype=bool)
+    if not n_pairs:
+        return seen
+    sb = blockers_per_pair if isinstance(blockers_per_pair, SharedBlockers) else shared_blockers(blockers_per_pair)
+    # one row per (pair, round target base); polygon footprints are asked of `visible` at the end
+    ro: list[int] = []
+    rows_t: list[Circle] = []
+    polys: list[tuple[int, Shape]] = []
+    for p, targets in enumerate(targets_per_pair):
+        for t in targets:
+            if isinstance(t, Circle):
+                ro.append(p)
+                rows_t.append(t)
+            else:
+                polys.append((p, t))
+    if rows_t:
+        _rows(observers, ro, rows_t, terrain, sb, samples, seen)
+    for p, t in polys:
+        if not seen[p]:
+            walls = _PairBases(sb.x[sb.keep[p]], sb.y[sb.keep[p]], sb.r[sb.keep[p]])
+            seen[p] = visible(observers[p], t, terrain, walls, samples=samples).visible
+    return seen
+
+
+class _PairBases:
+    """One pair's blocking bases as `visible` takes them (`arrays()`, `len`)."""
+
+    __slots__ = ("_xyz",)
+
+    def __init__(self, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> None:
+        self._xyz = (x, y, r)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self._xyz
+
+    def __len__(self) -> int:
+        return len(self._xyz[0])
+
+
+def _rows(
+    observers: Sequence[Circle],
+    ro_l: list[int],
+    rows_t: list[Circle],
+    terrain: TerrainIndex,
+    sb: SharedBlockers,
+    samples: int,
+    seen: np.ndarray,
+) -> None:
+    """The round target bases' tiers, each one pass over the rows still open; marks `seen`."""
+    ro = np.array(ro_l, dtype=np.intp)
+    eyes = [observers[p] for p in ro_l]
+    ox = np.array([e.x for e in eyes])
+    oy = np.array([e.y for e in eyes])
+    r1 = np.array([e.r for e in eyes])
+    tx = np.array([t.x for t in rows_t])
+    ty = np.array([t.y for t in rows_t])
+    r2 = np.array([t.r for t in rows_t])
+    # touching bases (as `visible`: math.hypot, not numpy's, for the same last bit)
+    touch = np.array([math.hypot(t.x - e.x, t.y - e.y) - e.r - t.r <= TOL for e, t in zip(eyes, rows_t)])
+    seen[ro[touch]] = True
+    reach = np.maximum(r1, r2)
+
+    # broad phase, terrain: `obscuring_near_segment` per row, minus the pieces either centre
+    # stands in (`containing_ids`); near[row, j] for obscuring piece j of the trait tree
+    tt = terrain._trees["obscuring"]
+    n_t = len(tt.piece_ids)
+    near = np.zeros((len(ro), n_t), dtype=bool)
+    if n_t:
+        dx, dy = tx - ox, ty - oy
+        ll = dx * dx + dy * dy
+        ll = np.where(ll == 0.0, 1.0, ll)
+        px = tt.bcx[None, :] - ox[:, None]
+        py = tt.bcy[None, :] - oy[:, None]
+        t = (px * dx[:, None] + py * dy[:, None]) / ll[:, None]
+        np.clip(t, 0.0, 1.0, out=t)
+        ex = px - t * dx[:, None]
+        ey = py - t * dy[:, None]
+        lim = tt.bcr[None, :] + (reach + TOL)[:, None]
+        near = ex * ex + ey * ey <= lim * lim
+        ri, kj = np.nonzero(near)
+        if len(ri):
+            inside = shapely.intersects_xy(tt.geoms[kj], ox[ri], oy[ri]) | shapely.intersects_xy(
+                tt.geoms[kj], tx[ri], ty[ri]
+            )
+            near[ri[inside], kj[inside]] = False
+
+    # broad phase, bases: every base's distance to every row's centre line (`any_visible`'s sums)
+    keep = sb.keep[ro]
+    d2 = np.empty((len(ro), len(sb.x)))
+    if len(sb.x):
+        ddx, ddy = tx - ox, ty - oy
+        bpx = sb.x[None, :] - ox[:, None]
+        bpy = sb.y[None, :] - oy[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):  # a shared centre: touching, row unused
+            tb = (bpx * ddx[:, None] + bpy * ddy[:, None]) / (ddx * ddx + ddy * ddy)[:, None]
+        np.clip(tb, 0.0, 1.0, out=tb)
+        bex = bpx - tb * ddx[:, None]
+        bey = bpy - tb * ddy[:, None]
+        d2 = bex * bex + bey * bey
+        blim = sb.r[None, :] + reach[:, None]
+        bnear = keep & (d2 < blim * blim)
+        inner = np.maximum(sb.r - TOL, 0.0)
+        cc_blocked = (bnear & (d2 < (inner * inner)[None, :])).any(axis=1)
+    else:
+        bnear = np.zeros((len(ro), 0), dtype=bool)
+        cc_blocked = np.zeros(len(ro), dtype=bool)
+
+    # tier 0: the centre-to-centre line against the row's pieces (`segment_enters`)
+    ri, kj = np.nonzero(near & ~seen[ro][:, None] & ~cc_blocked[:, None])
+    cc_t = np.zeros(len(ro), dtype=bool)
+    if len(ri):
+        hit = _enter_strict(tt, kj, ox[ri], oy[ri], tx[ri], ty[ri])
+        cc_t[ri[hit]] = True
+    clear = ~cc_blocked & ~cc_t & ~touch
+    seen[ro[clear]] = True
+
+    # wall proof: one convex piece separating the bases blocks every line of the row (`_wall`)
+    open_ = ~seen[ro] & ~clear & ~touch
+    walled = np.zeros(len(ro), dtype=bool)
+    wr = np.flatnonzero(open_ & near.any(axis=1))
+    if len(wr):
+        walled[wr] = _walled(tt, wr, near, ox, oy, r1, tx, ty, r2)
+    # the sampled candidate lines of every row still open, in one pass
+    open_ &= ~walled
+    open_ &= ~seen[ro]
+    rows = np.flatnonzero(open_)
+    if len(rows):
+        vis = _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples)
+        seen[ro[rows[vis]]] = True
+
+
+def _enter_strict(tt, kj: np.ndarray, ax, ay, bx, by) -> np.ndarray:
+    """Per (segment, piece) pair: the segment enters obscuring piece ``kj`` (the trait tree's
+    local index), by `TerrainIndex.segment_enters`' rules: `clip1` for a convex piece (a
+    parallel plane excludes when ``num <= 0``), shapely's intersects-and-not-touches else."""
+    out = np.zeros(len(kj), dtype=bool)
+    conv = np.array([tt.planes[k] is not None for k in kj.tolist()], dtype=bool)
+    ci = np.flatnonzero(conv)
+    if len(ci):
+        k = kj[ci]
+        nx, ny, c = tt.N[k, :, 0], tt.N[k, :, 1], tt.C[k]
+        a_x, a_y = ax[ci, None], ay[ci, None]
+        dx, dy = bx[ci, None] - a_x, by[ci, None] - a_y
+        num = (c - TOL) - (nx * a_x + ny * a_y)
+        den = nx * dx + ny * dy
+        par = den == 0.0
+        ratio = num / np.where(par, 1.0, den)
+        lo = np.maximum(np.where(den < 0.0, ratio, -np.inf).max(axis=1), 0.0)
+        hi = np.minimum(np.where(den > 0.0, ratio, np.inf).min(axis=1), 1.0)
+        out[ci] = (hi > lo) & ~(par & (num <= 0.0)).any(axis=1)
+    oi = np.flatnonzero(~conv)
+    if len(oi):
+        segs = np.stack([np.column_stack([ax[oi], ay[oi]]), np.column_stack([bx[oi], by[oi]])], axis=1)
+        lines = shapely.linestrings(segs)
+        geoms = tt.geoms[kj[oi]]
+        out[oi] = shapely.intersects(geoms, lines) & ~shapely.touches(geoms, lines)
+    return out
+
+
+def _walled(tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.ndarray:
+    """Per row of ``wr``: some convex piece of its broad phase separates the two bases
+    (`visibility._wall` via `TerrainIndex.separates`: clear of both discs by the half-plane
+    bound, entered by both outer tangents)."""
+    pr: list[int] = []  # (row position, piece) pairs to test, two tangent segments each
+    pk: list[int] = []
+    seg: list[tuple] = []
+    for w, i in enumerate(wr.tolist()):
+        ks = [k for k in np.flatnonzero(near[i]).tolist() if tt.planes[k] is not None]
+        if not ks:
+            continue
+        tan = outer_tangents(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
+        if tan is None:
+            continue
+        for k in ks:
+            pr.append(w)
+            pk.append(k)
+            seg.append(tan)
+    out = np.zeros(len(wr), dtype=bool)
+    if not pr:
+        return out
+    w_ = np.array(pr, dtype=np.intp)
+    k_ = np.array(pk, dtype=np.intp)
+    rows = wr[w_]
+    nx, ny, c = tt.N[k_, :, 0], tt.N[k_, :, 1], tt.C[k_]
+    # clear of both discs: max over planes of (n . centre - c) > r + TOL (`separates`)
+    clear_o = (nx * ox[rows, None] + ny * oy[rows, None] - c).max(axis=1) > r1[rows] + TOL
+    clear_t = (nx * tx[rows, None] + ny * ty[rows, None] - c).max(axis=1) > r2[rows] + TOL
+    s = np.array(seg, dtype=float)  # (pairs, 2 tangents, 2 ends, 2)
+    both = np.ones(len(pr), dtype=bool)
+    for j in (0, 1):
+        both &= _enter_strict(tt, k_, s[:, j, 0, 0], s[:, j, 0, 1], s[:, j, 1, 0], s[:, j, 1, 1])
+    hit = clear_o & clear_t & both
+    out[np.unique(w_[hit])] = True
+    return out
+
+
+def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples) -> np.ndarray:
+    """Per row of ``rows``: some candidate line (`candidate_segments` for 3, then ``samples``
+    points per arc) enters none of the row's pieces nor bases. One array of lines for all
+    rows; the terrain test once per piece over the rows that kept it (`blocked_matrix`), the
+    bases as one pass over (row, base) pairs (`enter_bases`)."""
+    ks = (3, samples) if samples > 3 else (samples,)
+    segs = np.concatenate([_circle_segments(rows, ox, oy, r1, tx, ty, r2, k) for k in ks], axis=1)
+    n_r, n_s = segs.shape[0], segs.shape[1]
+    blocked = np.zeros((n_r, n_s), dtype=bool)
+    sub = near[rows]
+    for k in np.flatnonzero(sub.any(axis=0)).tolist():
+        which = np.flatnonzero(sub[:, k])
+        mat = terrain.blocked_matrix(segs[which].reshape(-1, 2, 2), [tt.piece_ids[k]])
+        blocked[which] |= mat[:, 0].reshape(len(which), n_s)
+    if bnear.shape[1]:
+        pi, bj = np.nonzero(bnear[rows])
+        if len(pi):
+            s = segs[pi]  # (pairs, lines, 2, 2)
+            hit = enter_bases(
+                s[:, :, 0, 0], s[:, :, 0, 1], s[:, :, 1, 0], s[:, :, 1, 1],
+                sb.x[bj, None], sb.y[bj, None], sb.r[bj, None],
+            )
+            np.logical_or.at(blocked, pi, hit)
+    return (~blocked).any(axis=1)
+
+
+def _circle_segments(rows: np.ndarray, ox, oy, r1, tx, ty, r2, k: int) -> np.ndarray:
+    """`candidate_segments(observer, target, k)` for each round row of ``rows``, stacked
+    ``(rows, lines, 2, 2)``: the scalar angles per row (`circle_arcs`), the arcs' points for
+    every row in one pass of the same element-wise sums."""
+    lin = _lin(k)
+    theta = np.empty(len(rows))
+    phi = np.empty(len(rows))
+    extra = np.empty((len(rows), 2, 2, 2))
+    for j, i in enumerate(rows.tolist()):
+        th, ph, ext = circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
+        if len(ext) != 2:  # not apart: cannot happen past the touching tier (gap > TOL)
+            raise AssertionError("open row without inner tangents")
+        theta[j], phi[j] = th, ph
+        extra[j] = ext
+    a = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
+    cs, sn = np.cos(a), np.sin(a)
+    o_x, o_y, o_r = ox[rows, None], oy[rows, None], r1[rows, None]
+    t_x, t_y, t_r = tx[rows, None], ty[rows, None], r2[rows, None]
+    pa = np.stack([o_x + o_r * cs[:, :k], o_y + o_r * sn[:, :k]], axis=2)  # (rows, k, 2)
+    pb = np.stack([t_x + t_r * cs[:, k:], t_y + t_r * sn[:, k:]], axis=2)
+    n = 1 + 2 + k * k + k + k
+    out = np.empty((len(rows), n, 2, 2))
+    eye = np.stack([o_x[:, 0], o_y[:, 0]], axis=1)  # (rows, 2)
+    tc = np.stack([t_x[:, 0], t_y[:, 0]], axis=1)
+    out[:, 0, 0] = eye
+    out[:, 0, 1] = tc
+    out[:, 1:3] = extra
+    grid = np.empty((len(rows), k, k, 2, 2))
+    grid[:, :, :, 0, :] = pa[:, :, None, :]
+    grid[:, :, :, 1, :] = pb[:, None, :, :]
+    out[:, 3 : 3 + k * k] = grid.reshape(len(rows), k * k, 2, 2)
+    c = 3 + k * k
+    out[:, c : c + k, 0] = eye[:, None, :]
+    out[:, c : c + k, 1] = pb
+    c += k
+    out[:, c:, 0] = pa
+    out[:, c:, 1] = tc[:, None, :]
+    return out
