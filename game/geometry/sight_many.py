@@ -19,6 +19,7 @@ Only the yes/no: no line, no blocker names (ask `visible` for those).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,8 +27,9 @@ import numpy as np
 import shapely
 
 from .measure import TOL
+from .nearby import BaseIndex
 from .shapes import Circle, Shape
-from .terrain import TerrainIndex
+from .terrain import TerrainIndex, _halfplanes, clip_blocked
 from .visibility import _blocker_arrays, _lin, circle_arcs, enter_bases, outer_tangents, visible
 
 __all__ = ["SharedBlockers", "visible_many"]
@@ -98,24 +100,9 @@ def visible_many(
         _rows(observers, ro, rows_t, terrain, sb, samples, seen)
     for p, t in polys:
         if not seen[p]:
-            walls = _PairBases(sb.x[sb.keep[p]], sb.y[sb.keep[p]], sb.r[sb.keep[p]])
+            walls = BaseIndex.from_arrays(sb.x[sb.keep[p]], sb.y[sb.keep[p]], sb.r[sb.keep[p]])
             seen[p] = visible(observers[p], t, terrain, walls, samples=samples).visible
     return seen
-
-
-class _PairBases:
-    """One pair's blocking bases as `visible` takes them (`arrays()`, `len`)."""
-
-    __slots__ = ("_xyz",)
-
-    def __init__(self, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> None:
-        self._xyz = (x, y, r)
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return self._xyz
-
-    def __len__(self) -> int:
-        return len(self._xyz[0])
 
 
 def _rows(
@@ -244,7 +231,7 @@ def _walled(tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.
     bound, entered by both outer tangents)."""
     pr: list[int] = []  # (row position, piece) pairs to test, two tangent segments each
     pk: list[int] = []
-    seg: list[tuple] = []
+    seg: list[list] = []
     for w, i in enumerate(wr.tolist()):
         ks = [k for k in np.flatnonzero(near[i]).tolist() if tt.planes[k] is not None]
         if not ks:
@@ -278,43 +265,92 @@ def _walled(tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.
 def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples) -> np.ndarray:
     """Per row of ``rows``: some candidate line (`candidate_segments` for 3, then ``samples``
     points per arc) enters none of the row's pieces nor bases. One array of lines for all
-    rows; the terrain test once per piece over the rows that kept it (`blocked_matrix`), the
-    bases as one pass over (row, base) pairs (`enter_bases`)."""
+    rows; a line is blocked when ONE test says so, so the tests run cheapest first, each on
+    the lines still free: the convex pieces (`blocked_matrix`, once per piece over the rows
+    that kept it), the bases (one pass over (free line, base of its row) pairs,
+    `enter_bases`), then the other pieces (a line deep inside one of the piece's triangles
+    enters it; shapely, as `blocked_matrix`, decides the rest)."""
+    arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows.tolist()]
     ks = (3, samples) if samples > 3 else (samples,)
-    segs = np.concatenate([_circle_segments(rows, ox, oy, r1, tx, ty, r2, k) for k in ks], axis=1)
+    segs = np.concatenate([_circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, k) for k in ks], axis=1)
     n_r, n_s = segs.shape[0], segs.shape[1]
     blocked = np.zeros((n_r, n_s), dtype=bool)
     sub = near[rows]
-    for k in np.flatnonzero(sub.any(axis=0)).tolist():
-        which = np.flatnonzero(sub[:, k])
-        mat = terrain.blocked_matrix(segs[which].reshape(-1, 2, 2), [tt.piece_ids[k]])
-        blocked[which] |= mat[:, 0].reshape(len(which), n_s)
+    used = np.flatnonzero(sub.any(axis=0)).tolist()
+    for k in used:
+        if tt.planes[k] is not None:
+            which = np.flatnonzero(sub[:, k])
+            mat = terrain.blocked_matrix(segs[which].reshape(-1, 2, 2), [tt.piece_ids[k]])
+            blocked[which] |= mat[:, 0].reshape(len(which), n_s)
+    concave = [k for k in used if tt.planes[k] is None]
+    for k in concave:  # the sure part first: lines deep inside one of the piece's triangles
+        n_tri, c_tri = _triangles(terrain, k)
+        fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
+        if len(fr) and len(n_tri):
+            deep = clip_blocked(segs[fr, fs], n_tri, c_tri).any(axis=1)
+            blocked[fr[deep], fs[deep]] = True
     if bnear.shape[1]:
-        pi, bj = np.nonzero(bnear[rows])
-        if len(pi):
-            s = segs[pi]  # (pairs, lines, 2, 2)
-            hit = enter_bases(
-                s[:, :, 0, 0], s[:, :, 0, 1], s[:, :, 1, 0], s[:, :, 1, 1],
-                sb.x[bj, None], sb.y[bj, None], sb.r[bj, None],
-            )
-            np.logical_or.at(blocked, pi, hit)
-    return (~blocked).any(axis=1)
+        _bases_block(segs, blocked, bnear[rows], sb)
+    for k in concave:  # shapely decides the lines still free
+        fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
+        if len(fr):
+            hit = terrain.blocked_matrix(segs[fr, fs], [tt.piece_ids[k]])[:, 0]
+            blocked[fr[hit], fs[hit]] = True
+    return np.asarray((~blocked).any(axis=1))
 
 
-def _circle_segments(rows: np.ndarray, ox, oy, r1, tx, ty, r2, k: int) -> np.ndarray:
+def _bases_block(segs: np.ndarray, blocked: np.ndarray, bnear: np.ndarray, sb: SharedBlockers) -> None:
+    """Marks in ``blocked`` the free lines that enter a base their row kept (``bnear``)."""
+    pi, bj = np.nonzero(bnear)  # sorted by row
+    if not len(pi):
+        return
+    count = np.bincount(pi, minlength=len(bnear))
+    start = np.concatenate([[0], np.cumsum(count)[:-1]])
+    fr, fs = np.nonzero(~blocked & (count > 0)[:, None])
+    if not len(fr):
+        return
+    rep = count[fr]
+    line = np.repeat(np.arange(len(fr)), rep)  # a (free line, base of its row) pair per element
+    first = np.repeat(np.cumsum(rep) - rep, rep)
+    base = bj[np.repeat(start[fr], rep) + (np.arange(len(line)) - first)]
+    s = segs[fr[line], fs[line]]
+    hit = enter_bases(s[:, 0, 0], s[:, 0, 1], s[:, 1, 0], s[:, 1, 1], sb.x[base], sb.y[base], sb.r[base])
+    n_hit = np.bincount(line[hit], minlength=len(fr))
+    blocked[fr[n_hit > 0], fs[n_hit > 0]] = True
+
+
+#: per terrain index and non-convex obscuring piece: its triangles' half-planes (N, C)
+_TRIANGLES: "weakref.WeakKeyDictionary[TerrainIndex, dict[int, tuple[np.ndarray, np.ndarray]]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _triangles(terrain: TerrainIndex, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The half-planes of a constrained triangulation of non-convex obscuring piece ``k`` (the
+    trait tree's index), as `clip_blocked` takes them. Each triangle lies inside the piece, so
+    a line with a part strictly inside a triangle (by more than TOL) enters the piece's
+    interior: a sure "blocked" that needs no shapely call (the lines it misses go to shapely)."""
+    per = _TRIANGLES.setdefault(terrain, {})
+    found = per.get(k)
+    if found is None:
+        tt = terrain._trees["obscuring"]
+        planes = [h for h in map(_halfplanes, shapely.constrained_delaunay_triangles(tt.geoms[k]).geoms) if h is not None]
+        n = np.array([h[0] for h in planes if len(h[1]) == 3]).reshape(-1, 3, 2)
+        c = np.array([h[1] for h in planes if len(h[1]) == 3]).reshape(-1, 3)
+        found = per[k] = (n, c)
+    return found
+
+
+def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, k: int) -> np.ndarray:
     """`candidate_segments(observer, target, k)` for each round row of ``rows``, stacked
-    ``(rows, lines, 2, 2)``: the scalar angles per row (`circle_arcs`), the arcs' points for
-    every row in one pass of the same element-wise sums."""
+    ``(rows, lines, 2, 2)``: the scalar angles per row (``arcs``, `circle_arcs`), the arcs'
+    points for every row in one pass of the same element-wise sums."""
     lin = _lin(k)
-    theta = np.empty(len(rows))
-    phi = np.empty(len(rows))
-    extra = np.empty((len(rows), 2, 2, 2))
-    for j, i in enumerate(rows.tolist()):
-        th, ph, ext = circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
-        if len(ext) != 2:  # not apart: cannot happen past the touching tier (gap > TOL)
-            raise AssertionError("open row without inner tangents")
-        theta[j], phi[j] = th, ph
-        extra[j] = ext
+    theta = np.array([a[0] for a in arcs])
+    phi = np.array([a[1] for a in arcs])
+    if any(len(a[2]) != 2 for a in arcs):  # not apart: cannot happen past the touching tier (gap > TOL)
+        raise AssertionError("open row without inner tangents")
+    extra = np.array([a[2] for a in arcs], dtype=float).reshape(len(rows), 2, 2, 2)
     a = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
     cs, sn = np.cos(a), np.sin(a)
     o_x, o_y, o_r = ox[rows, None], oy[rows, None], r1[rows, None]
