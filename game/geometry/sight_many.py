@@ -153,25 +153,25 @@ def _rows(
             near[ri[inside], kj[inside]] = False
 
     # broad phase, bases: every base's distance to every row's centre line (`any_visible`'s sums)
-    keep = sb.keep[ro]
-    d2 = np.empty((len(ro), len(sb.x)))
-    if len(sb.x):
-        ddx, ddy = tx - ox, ty - oy
-        bpx = sb.x[None, :] - ox[:, None]
-        bpy = sb.y[None, :] - oy[:, None]
-        with np.errstate(divide="ignore", invalid="ignore"):  # a shared centre: touching, row unused
-            tb = (bpx * ddx[:, None] + bpy * ddy[:, None]) / (ddx * ddx + ddy * ddy)[:, None]
-        np.clip(tb, 0.0, 1.0, out=tb)
-        bex = bpx - tb * ddx[:, None]
-        bey = bpy - tb * ddy[:, None]
-        d2 = bex * bex + bey * bey
-        blim = sb.r[None, :] + reach[:, None]
-        bnear = keep & (d2 < blim * blim)
-        inner = np.maximum(sb.r - TOL, 0.0)
-        cc_blocked = (bnear & (d2 < (inner * inner)[None, :])).any(axis=1)
-    else:
-        bnear = np.zeros((len(ro), 0), dtype=bool)
-        cc_blocked = np.zeros(len(ro), dtype=bool)
+    n_b = len(sb.x)
+    bnear = np.zeros((len(ro), n_b), dtype=bool)
+    cc_blocked = np.zeros(len(ro), dtype=bool)
+    if n_b:
+        inner2 = np.maximum(sb.r - TOL, 0.0) ** 2
+        for c in _chunks(len(ro), max(1, CHUNK // n_b)):
+            ddx, ddy = tx[c] - ox[c], ty[c] - oy[c]
+            bpx = sb.x[None, :] - ox[c, None]
+            bpy = sb.y[None, :] - oy[c, None]
+            with np.errstate(divide="ignore", invalid="ignore"):  # a shared centre: touching, row unused
+                tb = (bpx * ddx[:, None] + bpy * ddy[:, None]) / (ddx * ddx + ddy * ddy)[:, None]
+            np.clip(tb, 0.0, 1.0, out=tb)
+            bex = bpx - tb * ddx[:, None]
+            bey = bpy - tb * ddy[:, None]
+            d2 = bex * bex + bey * bey
+            blim = sb.r[None, :] + reach[c, None]
+            bn = sb.keep[ro[c]] & (d2 < blim * blim)
+            bnear[c] = bn
+            cc_blocked[c] = (bn & (d2 < inner2[None, :])).any(axis=1)
 
     # tier 0: the centre-to-centre line against the row's pieces (`segment_enters`)
     ri, kj = np.nonzero(near & ~seen[ro][:, None] & ~cc_blocked[:, None])
@@ -267,9 +267,9 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
     points per arc) enters none of the row's pieces nor bases. One array of lines for all
     rows; a line is blocked when ONE test says so, so the tests run cheapest first, each on
     the lines still free: the convex pieces (`blocked_matrix`, once per piece over the rows
-    that kept it), the bases (one pass over (free line, base of its row) pairs,
-    `enter_bases`), then the other pieces (a line deep inside one of the piece's triangles
-    enters it; shapely, as `blocked_matrix`, decides the rest)."""
+    that kept it), the sure answers for the other pieces (`_concave_parts`), the bases (one
+    pass over (free line, base of its row) pairs, `enter_bases`), then shapely, as
+    `blocked_matrix` asks it, for the lines of a non-convex piece still undecided."""
     arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows.tolist()]
     ks = (3, samples) if samples > 3 else (samples,)
     segs = np.concatenate([_circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, k) for k in ks], axis=1)
@@ -280,19 +280,33 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
     for k in used:
         if tt.planes[k] is not None:
             which = np.flatnonzero(sub[:, k])
-            mat = terrain.blocked_matrix(segs[which].reshape(-1, 2, 2), [tt.piece_ids[k]])
-            blocked[which] |= mat[:, 0].reshape(len(which), n_s)
+            lines = segs[which].reshape(-1, 2, 2)
+            hit = np.concatenate(
+                [terrain.blocked_matrix(lines[c], [tt.piece_ids[k]])[:, 0] for c in _chunks(len(lines), CHUNK // 8)]
+            )
+            blocked[which] |= hit.reshape(len(which), n_s)
     concave = [k for k in used if tt.planes[k] is None]
-    for k in concave:  # the sure part first: lines deep inside one of the piece's triangles
-        n_tri, c_tri = _triangles(terrain, k)
+    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for k in concave:  # the sure answers first (`_concave_parts`)
         fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
+        if not len(fr):
+            continue
+        hull, n_tri, c_tri = _concave_parts(terrain, k)
+        lines = segs[fr, fs]
+        per = CHUNK // hull[0].size
+        near_hull = np.concatenate([clip_blocked(lines[c], *hull).any(axis=1) for c in _chunks(len(lines), per)])
+        fr, fs, lines = fr[near_hull], fs[near_hull], lines[near_hull]
         if len(fr) and len(n_tri):
-            deep = clip_blocked(segs[fr, fs], n_tri, c_tri).any(axis=1)
+            per = CHUNK // n_tri.size
+            deep = np.concatenate([clip_blocked(lines[c], n_tri, c_tri).any(axis=1) for c in _chunks(len(lines), per)])
             blocked[fr[deep], fs[deep]] = True
+            fr, fs = fr[~deep], fs[~deep]
+        undecided[k] = (fr, fs)
     if bnear.shape[1]:
         _bases_block(segs, blocked, bnear[rows], sb)
-    for k in concave:  # shapely decides the lines still free
-        fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
+    for k, (fr, fs) in undecided.items():  # shapely decides the lines still free
+        free = ~blocked[fr, fs]
+        fr, fs = fr[free], fs[free]
         if len(fr):
             hit = terrain.blocked_matrix(segs[fr, fs], [tt.piece_ids[k]])[:, 0]
             blocked[fr[hit], fs[hit]] = True
@@ -313,31 +327,55 @@ def _bases_block(segs: np.ndarray, blocked: np.ndarray, bnear: np.ndarray, sb: S
     line = np.repeat(np.arange(len(fr)), rep)  # a (free line, base of its row) pair per element
     first = np.repeat(np.cumsum(rep) - rep, rep)
     base = bj[np.repeat(start[fr], rep) + (np.arange(len(line)) - first)]
-    s = segs[fr[line], fs[line]]
-    hit = enter_bases(s[:, 0, 0], s[:, 0, 1], s[:, 1, 0], s[:, 1, 1], sb.x[base], sb.y[base], sb.r[base])
+    flat = segs.reshape(-1, 4)  # one line per row: ax, ay, bx, by
+    at = (fr * segs.shape[1] + fs)[line]
+    hit = np.concatenate(
+        [
+            enter_bases(
+                flat[at[c], 0], flat[at[c], 1], flat[at[c], 2], flat[at[c], 3],
+                sb.x[base[c]], sb.y[base[c]], sb.r[base[c]],
+            )
+            for c in _chunks(len(at), CHUNK)
+        ]
+    )
     n_hit = np.bincount(line[hit], minlength=len(fr))
     blocked[fr[n_hit > 0], fs[n_hit > 0]] = True
 
 
-#: per terrain index and non-convex obscuring piece: its triangles' half-planes (N, C)
-_TRIANGLES: "weakref.WeakKeyDictionary[TerrainIndex, dict[int, tuple[np.ndarray, np.ndarray]]]" = (
-    weakref.WeakKeyDictionary()
-)
+#: Elements per numpy pass: past some 6,000 float64 elements per temporary, a pass of element-wise
+#: sums gets several times slower per element here (the temporaries leave the fast caches), so
+#: the big passes go in slices of this size; slicing changes no element.
+CHUNK = 4096
 
 
-def _triangles(terrain: TerrainIndex, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The half-planes of a constrained triangulation of non-convex obscuring piece ``k`` (the
-    trait tree's index), as `clip_blocked` takes them. Each triangle lies inside the piece, so
-    a line with a part strictly inside a triangle (by more than TOL) enters the piece's
-    interior: a sure "blocked" that needs no shapely call (the lines it misses go to shapely)."""
-    per = _TRIANGLES.setdefault(terrain, {})
+def _chunks(n: int, per: int) -> list[slice]:
+    """Slices covering ``range(n)``, ``per`` at a time (at least one)."""
+    per = max(1, per)
+    return [slice(a, min(a + per, n)) for a in range(0, n, per)] or [slice(0, 0)]
+
+
+#: per terrain index and non-convex obscuring piece: `_concave_parts`
+_CONCAVE: "weakref.WeakKeyDictionary[TerrainIndex, dict[int, tuple]]" = weakref.WeakKeyDictionary()
+
+
+def _concave_parts(terrain: TerrainIndex, k: int) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
+    """Sure answers for non-convex obscuring piece ``k`` (the trait tree's index) without shapely,
+    as `clip_blocked` half-planes: its convex hull grown by TOL (a line that does not enter it
+    stays TOL away from the piece: it does not enter), and a constrained triangulation (each
+    triangle lies inside the piece, so a line with a part more than TOL inside a triangle
+    enters the piece). Lines neither proves are left to shapely."""
+    per = _CONCAVE.setdefault(terrain, {})
     found = per.get(k)
     if found is None:
-        tt = terrain._trees["obscuring"]
-        planes = [h for h in map(_halfplanes, shapely.constrained_delaunay_triangles(tt.geoms[k]).geoms) if h is not None]
-        n = np.array([h[0] for h in planes if len(h[1]) == 3]).reshape(-1, 3, 2)
-        c = np.array([h[1] for h in planes if len(h[1]) == 3]).reshape(-1, 3)
-        found = per[k] = (n, c)
+        poly = terrain._trees["obscuring"].geoms[k]
+        h = _halfplanes(poly.convex_hull)
+        assert h is not None  # a hull is convex
+        hull = (h[0][None], (h[1] + 2 * TOL)[None])  # inside: n . p < c + TOL
+        tri = [_halfplanes(t) for t in shapely.constrained_delaunay_triangles(poly).geoms]
+        tri3 = [t for t in tri if t is not None and len(t[1]) == 3]
+        n = np.array([t[0] for t in tri3]).reshape(-1, 3, 2)
+        c = np.array([t[1] for t in tri3]).reshape(-1, 3)
+        found = per[k] = (hull, n, c)
     return found
 
 

@@ -20,7 +20,7 @@ from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_may_chant
 from game.rules.space import Positions, model_circle, positions, sees_many
-from game.rules.targeting import EPS, check_target_but_sight, known, target_candidates
+from game.rules.targeting import EPS, check_range, check_target_kind, known, target_candidates
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -72,17 +72,36 @@ def hero_options(state: "State") -> list[Action]:
                 if targets is None:
                     targets = candidates[ability.target] = target_candidates(state, p, ability)
                 reach = ability.range + EPS
+                sure = reach - SURE_SLACK
+                named: dict[str | None, str | None] = {}  # per target: its name, or None (no target)
                 for i in models:
                     g = gaps.get(i)
                     if g is None:
                         g = gaps[i] = _least_gaps(pos, model_circle(state, uid, i))
                     for target in targets:
-                        if target is not None and target in unit_at and g[unit_at[target]] > reach:
+                        k = unit_at.get(target) if target is not None else None
+                        if k is not None and g[k] > reach:
                             continue
-                        try:
-                            needs_sight = check_target_but_sight(state, p, uid, i, ability, target)
-                        except IllegalActionError:
+                        # `check_target_but_sight`, with its model-free part asked once per target
+                        if target in named:
+                            name = named[target]
+                        else:
+                            try:
+                                name = check_target_kind(state, p, uid, ability, target)
+                            except IllegalActionError:
+                                name = _ILLEGAL
+                            named[target] = name
+                        if name is _ILLEGAL:
                             continue
+                        needs_sight = False
+                        if name is not None:
+                            assert target is not None
+                            if k is None or g[k] > sure:  # not surely within range: the exact check
+                                try:
+                                    check_range(state, uid, i, ability, target, name)
+                                except IllegalActionError:
+                                    continue
+                            needs_sight = ability.visible and target != uid
                         act: Action
                         if kind == "spell":
                             act = CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target)
@@ -97,6 +116,13 @@ def hero_options(state: "State") -> list[Action]:
                         found.append((act, None))
     seen = sees_many(state, [key for _a, key in found if key is not None])
     return [act for act, key in found if key is None or seen[key]]
+
+
+#: Inches below the reach under which the vectorised least gap proves a target within range: far
+#: more than numpy's and math's hypot (and the order of the sums) can differ by, so the exact
+#: `check_range` would say the same.
+SURE_SLACK = 1e-6
+_ILLEGAL = "\0illegal"  # a target the ability cannot pick, whatever the model
 
 
 def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
