@@ -152,26 +152,45 @@ def _rows(
             )
             near[ri[inside], kj[inside]] = False
 
-    # broad phase, bases: every base's distance to every row's centre line (`any_visible`'s sums)
+    # broad phase, bases: each base's distance to each row's centre line (`any_visible`'s sums),
+    # for the bases in the pair's box (the box around its centre lines, grown by the farthest a
+    # base can reach from them, so no base the test would keep is left out)
     n_b = len(sb.x)
     bnear = np.zeros((len(ro), n_b), dtype=bool)
     cc_blocked = np.zeros(len(ro), dtype=bool)
     if n_b:
-        inner2 = np.maximum(sb.r - TOL, 0.0) ** 2
-        for c in _chunks(len(ro), max(1, CHUNK // n_b)):
-            ddx, ddy = tx[c] - ox[c], ty[c] - oy[c]
-            bpx = sb.x[None, :] - ox[c, None]
-            bpy = sb.y[None, :] - oy[c, None]
+        n_p = len(sb.keep)
+        grow = np.zeros(n_p)
+        np.maximum.at(grow, ro, reach)
+        grow += float(sb.r.max()) + BOX_SLACK
+        lo_x, hi_x = np.full(n_p, np.inf), np.full(n_p, -np.inf)
+        lo_y, hi_y = np.full(n_p, np.inf), np.full(n_p, -np.inf)
+        for v, lo, hi in ((ox, lo_x, hi_x), (tx, lo_x, hi_x), (oy, lo_y, hi_y), (ty, lo_y, hi_y)):
+            np.minimum.at(lo, ro, v)
+            np.maximum.at(hi, ro, v)
+        inbox = (
+            (sb.x[None, :] >= (lo_x - grow)[:, None])
+            & (sb.x[None, :] <= (hi_x + grow)[:, None])
+            & (sb.y[None, :] >= (lo_y - grow)[:, None])
+            & (sb.y[None, :] <= (hi_y + grow)[:, None])
+            & sb.keep
+        )
+        ri, bj = np.nonzero(inbox[ro])
+        for c in _chunks(len(ri), CHUNK):
+            i, j = ri[c], bj[c]
+            ddx, ddy = tx[i] - ox[i], ty[i] - oy[i]
+            bpx, bpy = sb.x[j] - ox[i], sb.y[j] - oy[i]
             with np.errstate(divide="ignore", invalid="ignore"):  # a shared centre: touching, row unused
-                tb = (bpx * ddx[:, None] + bpy * ddy[:, None]) / (ddx * ddx + ddy * ddy)[:, None]
+                tb = (bpx * ddx + bpy * ddy) / (ddx * ddx + ddy * ddy)
             np.clip(tb, 0.0, 1.0, out=tb)
-            bex = bpx - tb * ddx[:, None]
-            bey = bpy - tb * ddy[:, None]
+            bex = bpx - tb * ddx
+            bey = bpy - tb * ddy
             d2 = bex * bex + bey * bey
-            blim = sb.r[None, :] + reach[c, None]
-            bn = sb.keep[ro[c]] & (d2 < blim * blim)
-            bnear[c] = bn
-            cc_blocked[c] = (bn & (d2 < inner2[None, :])).any(axis=1)
+            blim = sb.r[j] + reach[i]
+            bn = d2 < blim * blim
+            bnear[i[bn], j[bn]] = True
+            inner = np.maximum(sb.r[j] - TOL, 0.0)
+            cc_blocked[i[bn & (d2 < inner * inner)]] = True
 
     # tier 0: the centre-to-centre line against the row's pieces (`segment_enters`)
     ri, kj = np.nonzero(near & ~seen[ro][:, None] & ~cc_blocked[:, None])
@@ -267,12 +286,12 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
     points per arc) enters none of the row's pieces nor bases. One array of lines for all
     rows; a line is blocked when ONE test says so, so the tests run cheapest first, each on
     the lines still free: the convex pieces (`blocked_matrix`, once per piece over the rows
-    that kept it), the sure answers for the other pieces (`_concave_parts`), the bases (one
-    pass over (free line, base of its row) pairs, `enter_bases`), then shapely, as
-    `blocked_matrix` asks it, for the lines of a non-convex piece still undecided."""
+    that kept it), the bases (one pass over (free line, base of its row) pairs,
+    `enter_bases`), then the other pieces: their sure answers (`_concave_parts`), and
+    shapely, as `blocked_matrix` asks it, for the lines still undecided."""
     arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows.tolist()]
     ks = (3, samples) if samples > 3 else (samples,)
-    segs = np.concatenate([_circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, k) for k in ks], axis=1)
+    segs = _circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, ks)
     n_r, n_s = segs.shape[0], segs.shape[1]
     blocked = np.zeros((n_r, n_s), dtype=bool)
     sub = near[rows]
@@ -285,9 +304,9 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
                 [terrain.blocked_matrix(lines[c], [tt.piece_ids[k]])[:, 0] for c in _chunks(len(lines), CHUNK // 8)]
             )
             blocked[which] |= hit.reshape(len(which), n_s)
-    concave = [k for k in used if tt.planes[k] is None]
-    undecided: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for k in concave:  # the sure answers first (`_concave_parts`)
+    if bnear.shape[1]:
+        _bases_block(segs, blocked, bnear[rows], sb)
+    for k in (k for k in used if tt.planes[k] is None):  # sure answers first, then shapely
         fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
         if not len(fr):
             continue
@@ -300,15 +319,9 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
             per = CHUNK // n_tri.size
             deep = np.concatenate([clip_blocked(lines[c], n_tri, c_tri).any(axis=1) for c in _chunks(len(lines), per)])
             blocked[fr[deep], fs[deep]] = True
-            fr, fs = fr[~deep], fs[~deep]
-        undecided[k] = (fr, fs)
-    if bnear.shape[1]:
-        _bases_block(segs, blocked, bnear[rows], sb)
-    for k, (fr, fs) in undecided.items():  # shapely decides the lines still free
-        free = ~blocked[fr, fs]
-        fr, fs = fr[free], fs[free]
+            fr, fs, lines = fr[~deep], fs[~deep], lines[~deep]
         if len(fr):
-            hit = terrain.blocked_matrix(segs[fr, fs], [tt.piece_ids[k]])[:, 0]
+            hit = terrain.blocked_matrix(lines, [tt.piece_ids[k]])[:, 0]
             blocked[fr[hit], fs[hit]] = True
     return np.asarray((~blocked).any(axis=1))
 
@@ -341,6 +354,9 @@ def _bases_block(segs: np.ndarray, blocked: np.ndarray, bnear: np.ndarray, sb: S
     n_hit = np.bincount(line[hit], minlength=len(fr))
     blocked[fr[n_hit > 0], fs[n_hit > 0]] = True
 
+
+#: Inches of slack on the box of bases a pair's broad phase looks at: far more than rounding.
+BOX_SLACK = 1e-6
 
 #: Elements per numpy pass: past some 6,000 float64 elements per temporary, a pass of element-wise
 #: sums gets several times slower per element here (the temporaries leave the fast caches), so
@@ -379,37 +395,34 @@ def _concave_parts(terrain: TerrainIndex, k: int) -> tuple[tuple[np.ndarray, np.
     return found
 
 
-def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, k: int) -> np.ndarray:
-    """`candidate_segments(observer, target, k)` for each round row of ``rows``, stacked
-    ``(rows, lines, 2, 2)``: the scalar angles per row (``arcs``, `circle_arcs`), the arcs'
-    points for every row in one pass of the same element-wise sums."""
-    lin = _lin(k)
+def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, ks: tuple[int, ...]) -> np.ndarray:
+    """`candidate_segments(observer, target, k)` for each k of ``ks``, for each round row of
+    ``rows``, side by side ``(rows, lines, 2, 2)``: the scalar angles per row (``arcs``,
+    `circle_arcs`), the arcs' points for every row in one pass of the same element-wise sums."""
+    n_r = len(rows)
     theta = np.array([a[0] for a in arcs])
     phi = np.array([a[1] for a in arcs])
     if any(len(a[2]) != 2 for a in arcs):  # not apart: cannot happen past the touching tier (gap > TOL)
         raise AssertionError("open row without inner tangents")
-    extra = np.array([a[2] for a in arcs], dtype=float).reshape(len(rows), 2, 2, 2)
-    a = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
-    cs, sn = np.cos(a), np.sin(a)
+    extra = np.array([a[2] for a in arcs], dtype=float).reshape(n_r, 2, 2, 2)
     o_x, o_y, o_r = ox[rows, None], oy[rows, None], r1[rows, None]
     t_x, t_y, t_r = tx[rows, None], ty[rows, None], r2[rows, None]
-    pa = np.stack([o_x + o_r * cs[:, :k], o_y + o_r * sn[:, :k]], axis=2)  # (rows, k, 2)
-    pb = np.stack([t_x + t_r * cs[:, k:], t_y + t_r * sn[:, k:]], axis=2)
-    n = 1 + 2 + k * k + k + k
-    out = np.empty((len(rows), n, 2, 2))
-    eye = np.stack([o_x[:, 0], o_y[:, 0]], axis=1)  # (rows, 2)
-    tc = np.stack([t_x[:, 0], t_y[:, 0]], axis=1)
-    out[:, 0, 0] = eye
-    out[:, 0, 1] = tc
-    out[:, 1:3] = extra
-    grid = np.empty((len(rows), k, k, 2, 2))
-    grid[:, :, :, 0, :] = pa[:, :, None, :]
-    grid[:, :, :, 1, :] = pb[:, None, :, :]
-    out[:, 3 : 3 + k * k] = grid.reshape(len(rows), k * k, 2, 2)
-    c = 3 + k * k
-    out[:, c : c + k, 0] = eye[:, None, :]
-    out[:, c : c + k, 1] = pb
-    c += k
-    out[:, c:, 0] = pa
-    out[:, c:, 1] = tc[:, None, :]
-    return out
+    cols: list[list[np.ndarray]] = [[], [], [], []]  # x0, y0, x1, y1 blocks, (rows, m) each
+    for k in ks:
+        lin = _lin(k)
+        a = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
+        cs, sn = np.cos(a), np.sin(a)
+        pax, pay = o_x + o_r * cs[:, :k], o_y + o_r * sn[:, :k]
+        pbx, pby = t_x + t_r * cs[:, k:], t_y + t_r * sn[:, k:]
+        wide = (n_r, k)
+        # rows: centre-centre; the two inner tangents; every (observer point, target point);
+        # observer centre to each target point; each observer point to the target centre
+        cols[0] += [o_x, extra[:, :, 0, 0], np.repeat(pax, k, axis=1), np.broadcast_to(o_x, wide), pax]
+        cols[1] += [o_y, extra[:, :, 0, 1], np.repeat(pay, k, axis=1), np.broadcast_to(o_y, wide), pay]
+        cols[2] += [t_x, extra[:, :, 1, 0], np.tile(pbx, (1, k)), pbx, np.broadcast_to(t_x, wide)]
+        cols[3] += [t_y, extra[:, :, 1, 1], np.tile(pby, (1, k)), pby, np.broadcast_to(t_y, wide)]
+    n = sum(1 + 2 + k * k + 2 * k for k in ks)
+    out = np.empty((n_r, n, 4))
+    for j in range(4):
+        np.concatenate(cols[j], axis=1, out=out[:, :, j])
+    return out.reshape(n_r, n, 2, 2)

@@ -80,3 +80,22 @@ def test_candidate_segments_unchanged_by_the_shared_arcs():
     segs = candidate_segments(a, b, 3)
     assert segs.shape == (1 + 2 + 9 + 3 + 3, 2, 2)
     assert np.allclose(segs[0], [[0.0, 0.0], [7.0, 3.0]])
+
+
+def test_g2_stacked_candidate_lines_are_candidate_segments_bit_for_bit():
+    """visible_many builds every open row's candidate lines in one pass: the very same numbers
+    as `candidate_segments` per row (3 then 8 points per arc)."""
+    from game.geometry.sight_many import _circle_segments
+    from game.geometry.visibility import circle_arcs
+
+    rng = np.random.default_rng(5)
+    ox, oy, tx, ty = (rng.uniform(0, 30, 25) for _ in range(4))
+    r1, r2 = rng.choice([0.5, 1.0], 25), rng.choice([0.63, 1.25], 25)
+    apart = np.hypot(tx - ox, ty - oy) > r1 + r2 + 0.01
+    rows = np.flatnonzero(apart)
+    arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows]
+    got = _circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, (3, 8))
+    for j, i in enumerate(rows):
+        a, b = Circle(float(ox[i]), float(oy[i]), float(r1[i])), Circle(float(tx[i]), float(ty[i]), float(r2[i]))
+        want = np.concatenate([candidate_segments(a, b, 3), candidate_segments(a, b, 8)])
+        assert np.array_equal(got[j], want)
