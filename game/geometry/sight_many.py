@@ -196,7 +196,7 @@ def _rows(
     ri, kj = np.nonzero(near & ~seen[ro][:, None] & ~cc_blocked[:, None])
     cc_t = np.zeros(len(ro), dtype=bool)
     if len(ri):
-        hit = _enter_strict(tt, kj, ox[ri], oy[ri], tx[ri], ty[ri])
+        hit = _enter_strict(terrain, tt, kj, ox[ri], oy[ri], tx[ri], ty[ri])
         cc_t[ri[hit]] = True
     clear = ~cc_blocked & ~cc_t & ~touch
     seen[ro[clear]] = True
@@ -206,7 +206,7 @@ def _rows(
     walled = np.zeros(len(ro), dtype=bool)
     wr = np.flatnonzero(open_ & near.any(axis=1))
     if len(wr):
-        walled[wr] = _walled(tt, wr, near, ox, oy, r1, tx, ty, r2)
+        walled[wr] = _walled(terrain, tt, wr, near, ox, oy, r1, tx, ty, r2)
     # the sampled candidate lines of every row still open, in one pass
     open_ &= ~walled
     open_ &= ~seen[ro]
@@ -216,10 +216,11 @@ def _rows(
         seen[ro[rows[vis]]] = True
 
 
-def _enter_strict(tt, kj: np.ndarray, ax, ay, bx, by) -> np.ndarray:
+def _enter_strict(terrain: TerrainIndex, tt, kj: np.ndarray, ax, ay, bx, by) -> np.ndarray:
     """Per (segment, piece) pair: the segment enters obscuring piece ``kj`` (the trait tree's
     local index), by `TerrainIndex.segment_enters`' rules: `clip1` for a convex piece (a
-    parallel plane excludes when ``num <= 0``), shapely's intersects-and-not-touches else."""
+    parallel plane excludes when ``num <= 0``), shapely's intersects-and-not-touches else
+    (`_concave_enters`)."""
     out = np.zeros(len(kj), dtype=bool)
     conv = np.array([tt.planes[k] is not None for k in kj.tolist()], dtype=bool)
     ci = np.flatnonzero(conv)
@@ -238,27 +239,49 @@ def _enter_strict(tt, kj: np.ndarray, ax, ay, bx, by) -> np.ndarray:
     oi = np.flatnonzero(~conv)
     if len(oi):
         segs = np.stack([np.column_stack([ax[oi], ay[oi]]), np.column_stack([bx[oi], by[oi]])], axis=1)
-        lines = shapely.linestrings(segs)
-        geoms = tt.geoms[kj[oi]]
-        out[oi] = shapely.intersects(geoms, lines) & ~shapely.touches(geoms, lines)
+        for k in np.unique(kj[oi]).tolist():
+            at = np.flatnonzero(kj[oi] == k)
+            out[oi[at]] = _concave_enters(terrain, tt, k, segs[at])
     return out
 
 
-def _walled(tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.ndarray:
+def _concave_enters(terrain: TerrainIndex, tt, k: int, lines: np.ndarray) -> np.ndarray:
+    """Per line ``(n, 2, 2)``: it enters non-convex obscuring piece ``k`` (the trait tree's
+    index), shapely's intersects-and-not-touches as `blocked_matrix` and `segment_enters` ask
+    it, with the sure answers first (`_concave_parts`): shapely only for the lines they leave."""
+    out = np.zeros(len(lines), dtype=bool)
+    hull, n_tri, c_tri = _concave_parts(terrain, k)
+    per = CHUNK // hull[0].size
+    maybe = np.flatnonzero(
+        np.concatenate([clip_blocked(lines[c], *hull).any(axis=1) for c in _chunks(len(lines), per)])
+    )
+    if len(maybe) and len(n_tri):
+        per = CHUNK // n_tri.size
+        sub = lines[maybe]
+        deep = np.concatenate([clip_blocked(sub[c], n_tri, c_tri).any(axis=1) for c in _chunks(len(sub), per)])
+        out[maybe[deep]] = True
+        maybe = maybe[~deep]
+    if len(maybe):
+        out[maybe] = terrain.blocked_matrix(lines[maybe], [tt.piece_ids[k]])[:, 0]
+    return out
+
+
+def _walled(terrain: TerrainIndex, tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.ndarray:
     """Per row of ``wr``: some convex piece of its broad phase separates the two bases
     (`visibility._wall` via `TerrainIndex.separates`: clear of both discs by the half-plane
     bound, entered by both outer tangents)."""
     pr: list[int] = []  # (row position, piece) pairs to test, two tangent segments each
     pk: list[int] = []
     seg: list[list] = []
-    for w, i in enumerate(wr.tolist()):
-        ks = [k for k in np.flatnonzero(near[i]).tolist() if tt.planes[k] is not None]
-        if not ks:
-            continue
-        tan = outer_tangents(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
-        if tan is None:
-            continue
-        for k in ks:
+    convex = np.array([h is not None for h in tt.planes], dtype=bool)
+    wi, wk = np.nonzero(near[wr] & convex[None, :])
+    tans: dict[int, list | None] = {}
+    for w, k in zip(wi.tolist(), wk.tolist()):
+        if w not in tans:
+            i = int(wr[w])
+            tans[w] = outer_tangents(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
+        tan = tans[w]
+        if tan is not None:
             pr.append(w)
             pk.append(k)
             seg.append(tan)
@@ -275,7 +298,7 @@ def _walled(tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.
     s = np.array(seg, dtype=float)  # (pairs, 2 tangents, 2 ends, 2)
     both = np.ones(len(pr), dtype=bool)
     for j in (0, 1):
-        both &= _enter_strict(tt, k_, s[:, j, 0, 0], s[:, j, 0, 1], s[:, j, 1, 0], s[:, j, 1, 1])
+        both &= _enter_strict(terrain, tt, k_, s[:, j, 0, 0], s[:, j, 0, 1], s[:, j, 1, 0], s[:, j, 1, 1])
     hit = clear_o & clear_t & both
     out[np.unique(w_[hit])] = True
     return out
@@ -306,22 +329,10 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
             blocked[which] |= hit.reshape(len(which), n_s)
     if bnear.shape[1]:
         _bases_block(segs, blocked, bnear[rows], sb)
-    for k in (k for k in used if tt.planes[k] is None):  # sure answers first, then shapely
+    for k in (k for k in used if tt.planes[k] is None):
         fr, fs = np.nonzero(~blocked & sub[:, k][:, None])
-        if not len(fr):
-            continue
-        hull, n_tri, c_tri = _concave_parts(terrain, k)
-        lines = segs[fr, fs]
-        per = CHUNK // hull[0].size
-        near_hull = np.concatenate([clip_blocked(lines[c], *hull).any(axis=1) for c in _chunks(len(lines), per)])
-        fr, fs, lines = fr[near_hull], fs[near_hull], lines[near_hull]
-        if len(fr) and len(n_tri):
-            per = CHUNK // n_tri.size
-            deep = np.concatenate([clip_blocked(lines[c], n_tri, c_tri).any(axis=1) for c in _chunks(len(lines), per)])
-            blocked[fr[deep], fs[deep]] = True
-            fr, fs, lines = fr[~deep], fs[~deep], lines[~deep]
         if len(fr):
-            hit = terrain.blocked_matrix(lines, [tt.piece_ids[k]])[:, 0]
+            hit = _concave_enters(terrain, tt, k, segs[fr, fs])
             blocked[fr[hit], fs[hit]] = True
     return np.asarray((~blocked).any(axis=1))
 
@@ -398,31 +409,53 @@ def _concave_parts(terrain: TerrainIndex, k: int) -> tuple[tuple[np.ndarray, np.
 def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, ks: tuple[int, ...]) -> np.ndarray:
     """`candidate_segments(observer, target, k)` for each k of ``ks``, for each round row of
     ``rows``, side by side ``(rows, lines, 2, 2)``: the scalar angles per row (``arcs``,
-    `circle_arcs`), the arcs' points for every row in one pass of the same element-wise sums."""
+    `circle_arcs`), the arcs' points for every row in one pass of the same element-wise sums,
+    then every line's ends picked from them in one gather (`_layout`)."""
     n_r = len(rows)
     theta = np.array([a[0] for a in arcs])
     phi = np.array([a[1] for a in arcs])
     if any(len(a[2]) != 2 for a in arcs):  # not apart: cannot happen past the touching tier (gap > TOL)
         raise AssertionError("open row without inner tangents")
-    extra = np.array([a[2] for a in arcs], dtype=float).reshape(n_r, 2, 2, 2)
+    lin = np.concatenate([_lin(k) for k in ks])  # the observer's arcs, then the target's
+    ang = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
+    cs, sn = np.cos(ang), np.sin(ang)
+    m = len(lin)
     o_x, o_y, o_r = ox[rows, None], oy[rows, None], r1[rows, None]
     t_x, t_y, t_r = tx[rows, None], ty[rows, None], r2[rows, None]
-    cols: list[list[np.ndarray]] = [[], [], [], []]  # x0, y0, x1, y1 blocks, (rows, m) each
-    for k in ks:
-        lin = _lin(k)
-        a = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
-        cs, sn = np.cos(a), np.sin(a)
-        pax, pay = o_x + o_r * cs[:, :k], o_y + o_r * sn[:, :k]
-        pbx, pby = t_x + t_r * cs[:, k:], t_y + t_r * sn[:, k:]
-        wide = (n_r, k)
-        # rows: centre-centre; the two inner tangents; every (observer point, target point);
-        # observer centre to each target point; each observer point to the target centre
-        cols[0] += [o_x, extra[:, :, 0, 0], np.repeat(pax, k, axis=1), np.broadcast_to(o_x, wide), pax]
-        cols[1] += [o_y, extra[:, :, 0, 1], np.repeat(pay, k, axis=1), np.broadcast_to(o_y, wide), pay]
-        cols[2] += [t_x, extra[:, :, 1, 0], np.tile(pbx, (1, k)), pbx, np.broadcast_to(t_x, wide)]
-        cols[3] += [t_y, extra[:, :, 1, 1], np.tile(pby, (1, k)), pby, np.broadcast_to(t_y, wide)]
-    n = sum(1 + 2 + k * k + 2 * k for k in ks)
-    out = np.empty((n_r, n, 4))
-    for j in range(4):
-        np.concatenate(cols[j], axis=1, out=out[:, :, j])
-    return out.reshape(n_r, n, 2, 2)
+    src = np.concatenate(
+        [
+            o_x, o_y, t_x, t_y,
+            np.array([a[2] for a in arcs], dtype=float).reshape(n_r, 8),
+            o_x + o_r * cs[:, :m], o_y + o_r * sn[:, :m], t_x + t_r * cs[:, m:], t_y + t_r * sn[:, m:],
+        ],
+        axis=1,
+    )
+    idx = _layout(ks)
+    return src[:, idx].reshape(n_r, len(idx) // 4, 2, 2)
+
+
+_LAYOUTS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _layout(ks: tuple[int, ...]) -> np.ndarray:
+    """Where each coordinate of `_circle_segments`' lines comes from in its per-row source
+    columns: 0-3 the observer's and the target's centres (x, y, x, y), 4-11 the two inner
+    tangents (as `circle_arcs` gives them), then the observer's arc points' x, their y, the
+    target's x, their y, for every k of ``ks`` in turn. The rows per k as `candidate_segments`:
+    centre-centre; the inner tangents; every (observer point, target point); observer centre
+    to each target point; each observer point to the target centre."""
+    found = _LAYOUTS.get(ks)
+    if found is None:
+        m = sum(ks)
+        pax, pay, pbx, pby = 12, 12 + m, 12 + 2 * m, 12 + 3 * m
+        out: list[tuple[int, int, int, int]] = []
+        off = 0
+        for k in ks:
+            out.append((0, 1, 2, 3))
+            out += [(4, 5, 6, 7), (8, 9, 10, 11)]
+            out += [(pax + off + i, pay + off + i, pbx + off + j, pby + off + j) for i in range(k) for j in range(k)]
+            out += [(0, 1, pbx + off + j, pby + off + j) for j in range(k)]
+            out += [(pax + off + i, pay + off + i, 2, 3) for i in range(k)]
+            off += k
+        found = _LAYOUTS[ks] = np.array(out, dtype=np.intp).reshape(-1)
+    return found
