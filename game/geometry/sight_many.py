@@ -338,32 +338,40 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
 
 
 def _bases_block(segs: np.ndarray, blocked: np.ndarray, bnear: np.ndarray, sb: SharedBlockers) -> None:
-    """Marks in ``blocked`` the free lines that enter a base their row kept (``bnear``)."""
-    pi, bj = np.nonzero(bnear)  # sorted by row
+    """Marks in ``blocked`` the free lines that enter a base their row kept (``bnear``).
+
+    In rounds: round r tests each row's r-th base, nearest its centre line first, on the
+    row's lines still free, so the bases that block the most lines take them out early and
+    later rounds test few lines. The order changes no answer (a line is blocked when one
+    base blocks it), only the work."""
+    pi, bj = np.nonzero(bnear)
     if not len(pi):
         return
+    cc = segs[pi, 0]  # each row's centre line
+    ax, ay = cc[:, 0, 0], cc[:, 0, 1]
+    dx, dy = cc[:, 1, 0] - ax, cc[:, 1, 1] - ay
+    px, py = sb.x[bj] - ax, sb.y[bj] - ay
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    order = np.lexsort((np.hypot(px - t * dx, py - t * dy) - sb.r[bj], pi))
+    pi, bj = pi[order], bj[order]
     count = np.bincount(pi, minlength=len(bnear))
-    start = np.concatenate([[0], np.cumsum(count)[:-1]])
-    fr, fs = np.nonzero(~blocked & (count > 0)[:, None])
-    if not len(fr):
-        return
-    rep = count[fr]
-    line = np.repeat(np.arange(len(fr)), rep)  # a (free line, base of its row) pair per element
-    first = np.repeat(np.cumsum(rep) - rep, rep)
-    base = bj[np.repeat(start[fr], rep) + (np.arange(len(line)) - first)]
-    flat = segs.reshape(-1, 4)  # one line per row: ax, ay, bx, by
-    at = (fr * segs.shape[1] + fs)[line]
-    hit = np.concatenate(
-        [
-            enter_bases(
-                flat[at[c], 0], flat[at[c], 1], flat[at[c], 2], flat[at[c], 3],
-                sb.x[base[c]], sb.y[base[c]], sb.r[base[c]],
-            )
-            for c in _chunks(len(at), CHUNK)
-        ]
-    )
-    n_hit = np.bincount(line[hit], minlength=len(fr))
-    blocked[fr[n_hit > 0], fs[n_hit > 0]] = True
+    rank = np.arange(len(pi)) - (np.cumsum(count) - count)[pi]
+    n_s = segs.shape[1]
+    flat = segs.reshape(-1, 4)  # ax, ay, bx, by per line
+    mark = blocked.reshape(-1)
+    for r in range(int(count.max())):
+        sel = rank == r
+        rows_r, b_r = pi[sel], bj[sel]
+        li, ls = np.nonzero(~blocked[rows_r])
+        if not len(li):
+            continue
+        at = rows_r[li] * n_s + ls
+        b = b_r[li]
+        for c in _chunks(len(at), CHUNK):
+            ac, bc = at[c], b[c]
+            hit = enter_bases(flat[ac, 0], flat[ac, 1], flat[ac, 2], flat[ac, 3], sb.x[bc], sb.y[bc], sb.r[bc])
+            mark[ac[hit]] = True
 
 
 #: Inches of slack on the box of bases a pair's broad phase looks at: far more than rounding.
