@@ -66,7 +66,7 @@ def shared_blockers(blockers_per_pair: Sequence) -> SharedBlockers:
     for p, b in enumerate(blockers_per_pair):
         a, e = cols[id(b)]
         keep[p, a:e] = True
-    cat = (lambda v: np.concatenate(v) if v else np.empty(0))  # noqa: E731
+    cat = lambda v: np.concatenate(v) if v else np.empty(0)  # noqa: E731
     return SharedBlockers(cat(xs), cat(ys), cat(rs), keep)
 
 
@@ -312,7 +312,10 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
     that kept it), the bases (one pass over (free line, base of its row) pairs,
     `enter_bases`), then the other pieces: their sure answers (`_concave_parts`), and
     shapely, as `blocked_matrix` asks it, for the lines still undecided."""
-    arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows.tolist()]
+    arcs = [
+        circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
+        for i in rows.tolist()
+    ]
     ks = (3, samples) if samples > 3 else (samples,)
     segs = _circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, ks)
     n_r, n_s = segs.shape[0], segs.shape[1]
@@ -425,16 +428,24 @@ def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, ks: t
     if any(len(a[2]) != 2 for a in arcs):  # not apart: cannot happen past the touching tier (gap > TOL)
         raise AssertionError("open row without inner tangents")
     lin = np.concatenate([_lin(k) for k in ks])  # the observer's arcs, then the target's
-    ang = np.concatenate([theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1)
+    ang = np.concatenate(
+        [theta[:, None] + phi[:, None] * lin, (theta + math.pi)[:, None] + (math.pi - phi)[:, None] * lin], axis=1
+    )
     cs, sn = np.cos(ang), np.sin(ang)
     m = len(lin)
     o_x, o_y, o_r = ox[rows, None], oy[rows, None], r1[rows, None]
     t_x, t_y, t_r = tx[rows, None], ty[rows, None], r2[rows, None]
     src = np.concatenate(
         [
-            o_x, o_y, t_x, t_y,
+            o_x,
+            o_y,
+            t_x,
+            t_y,
             np.array([a[2] for a in arcs], dtype=float).reshape(n_r, 8),
-            o_x + o_r * cs[:, :m], o_y + o_r * sn[:, :m], t_x + t_r * cs[:, m:], t_y + t_r * sn[:, m:],
+            o_x + o_r * cs[:, :m],
+            o_y + o_r * sn[:, :m],
+            t_x + t_r * cs[:, m:],
+            t_y + t_r * sn[:, m:],
         ],
         axis=1,
     )

@@ -53,10 +53,12 @@ def test_g2_visible_many_mixes_seen_and_hidden_pairs():
         keep[::2, ::3] = False  # even pairs ignore every third base
         sb = SharedBlockers(x, y, r, keep)
         for p, (e, u) in enumerate(zip(eyes, units)):
-            own = BaseIndex([Circle(float(a), float(b), float(c)) for a, b, c in zip(x[keep[p]], y[keep[p]], r[keep[p]])])
+            own = BaseIndex(
+                [Circle(float(a), float(b), float(c)) for a, b, c in zip(x[keep[p]], y[keep[p]], r[keep[p]])]
+            )
             answers.append(any_visible(e, u, terrain, own))
         got = visible_many(eyes, units, terrain, sb).tolist()
-        assert got == answers[-len(eyes):], seed
+        assert got == answers[-len(eyes) :], seed
     assert any(answers) and not all(answers)
 
 
@@ -93,7 +95,9 @@ def test_g2_stacked_candidate_lines_are_candidate_segments_bit_for_bit():
     r1, r2 = rng.choice([0.5, 1.0], 25), rng.choice([0.63, 1.25], 25)
     apart = np.hypot(tx - ox, ty - oy) > r1 + r2 + 0.01
     rows = np.flatnonzero(apart)
-    arcs = [circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows]
+    arcs = [
+        circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i])) for i in rows
+    ]
     got = _circle_segments(rows, arcs, ox, oy, r1, tx, ty, r2, (3, 8))
     for j, i in enumerate(rows):
         a, b = Circle(float(ox[i]), float(oy[i]), float(r1[i])), Circle(float(tx[i]), float(ty[i]), float(r2[i]))
