@@ -2,7 +2,8 @@
 
 Bot thinking (choosing among `pending()`'s options) is excluded: each phase is first played by
 the bots on a clone to record its actions, then the recorded actions are re-applied to a fresh
-copy under the timer. `pending()` (the option enumeration a UI or bot asks for) is timed apart.
+copy under the timer. `pending()` (the option enumeration a UI or bot asks for) is timed apart:
+once on a fresh copy (sight not known yet; issue 24's target is 3 ms) and again (warm).
 
     python bench/bench_hero_phase.py [--phases 200]
 """
@@ -56,7 +57,10 @@ def one_phase(start: State, seed: int) -> tuple[float, float, int]:
     t0 = time.perf_counter()
     probe.pending().options  # options are built lazily: force them
     enumerate_once = time.perf_counter() - t0
-    return applied, enumerate_once, len(actions)
+    t0 = time.perf_counter()
+    probe.pending().options  # again, nothing moved: sight is known (the geometry cache)
+    enumerate_warm = time.perf_counter() - t0
+    return applied, enumerate_once, enumerate_warm, len(actions)
 
 
 def main() -> None:
@@ -66,18 +70,27 @@ def main() -> None:
     results = {}
     for profile in ("aos4", "aos3"):
         game = Game.load(profile=profile)
-        applied, enum, counts = [], [], []
+        applied, enum, warm, counts = [], [], [], []
         for seed in range(args.phases):
-            a, e, n = one_phase(hero_state(game, seed), seed)
+            a, e, w, n = one_phase(hero_state(game, seed), seed)
             applied.append(a * 1000)
             enum.append(e * 1000)
+            warm.append(w * 1000)
             counts.append(n)
-        results[profile] = (statistics.median(applied), statistics.median(enum), statistics.median(counts))
+        results[profile] = (
+            statistics.median(applied),
+            statistics.median(enum),
+            statistics.median(warm),
+            statistics.median(counts),
+        )
     print(f"hero phase, 6 casters a side, {args.phases} phases per profile (medians)")
-    print(f"{'profile':8} {'apply() whole phase':>20} {'pending() once':>16} {'actions':>8}  target")
-    for profile, (a, e, n) in results.items():
+    head = f"{'profile':8} {'apply() whole phase':>20} {'pending() once':>16} {'again (warm)':>14} {'actions':>8}"
+    print(f"{head}  targets")
+    for profile, (a, e, w, n) in results.items():
         verdict = "PASS" if a <= 5.0 else "MISS"
-        print(f"{profile:8} {a:17.2f} ms {e:13.2f} ms {n:8.0f}  <= 5 ms {verdict}")
+        once = "PASS" if e <= 3.0 else "MISS"  # issue 24: the first option list of a phase
+        row = f"{profile:8} {a:17.2f} ms {e:13.2f} ms {w:11.2f} ms {n:8.0f}"
+        print(f"{row}  apply <= 5 ms {verdict}, once <= 3 ms {once}")
 
 
 if __name__ == "__main__":

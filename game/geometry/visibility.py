@@ -108,11 +108,7 @@ def candidate_segments(observer: Circle, target: Shape, samples: int = 8) -> np.
     lin = _lin(samples)
     if isinstance(target, Circle):
         tx, ty, r2 = target.x, target.y, target.r
-        dx, dy = tx - ox, ty - oy
-        d = math.hypot(dx, dy)
-        theta = math.atan2(dy, dx)
-        ratio = (r1 - r2) / d if d > 0 else 0.0
-        phi = math.acos(max(-1.0, min(1.0, ratio)))  # outer tangent half angle
+        theta, phi, extra = circle_arcs(ox, oy, r1, tx, ty, r2)
         ang = np.concatenate([theta + phi * lin, (theta + math.pi) + (math.pi - phi) * lin])
         cs, sn = np.cos(ang), np.sin(ang)
         pa = np.empty((samples, 2))
@@ -121,12 +117,6 @@ def candidate_segments(observer: Circle, target: Shape, samples: int = 8) -> np.
         pb = np.empty((samples, 2))
         pb[:, 0] = tx + r2 * cs[samples:]
         pb[:, 1] = ty + r2 * sn[samples:]
-        extra = []
-        if d > r1 + r2:
-            psi = math.acos((r1 + r2) / d)
-            for sg in (1.0, -1.0):
-                ux, uy = math.cos(theta + sg * psi), math.sin(theta + sg * psi)
-                extra.append(((ox + r1 * ux, oy + r1 * uy), (tx - r2 * ux, ty - r2 * uy)))
         tc = (tx, ty)
     else:
         pb, tc = _target_points(target)
@@ -156,15 +146,39 @@ def candidate_segments(observer: Circle, target: Shape, samples: int = 8) -> np.
     return out
 
 
+def circle_arcs(
+    ox: float, oy: float, r1: float, tx: float, ty: float, r2: float
+) -> tuple[float, float, list[tuple[Point2, Point2]]]:
+    """The scalar part of a circle target's candidate lines: the direction ``theta`` from the
+    observer to the target, the outer tangents' half angle ``phi``, and the two inner
+    (crossed) tangent lines when the bases are apart (`candidate_segments`)."""
+    dx, dy = tx - ox, ty - oy
+    d = math.hypot(dx, dy)
+    theta = math.atan2(dy, dx)
+    ratio = (r1 - r2) / d if d > 0 else 0.0
+    phi = math.acos(max(-1.0, min(1.0, ratio)))  # outer tangent half angle
+    extra: list[tuple[Point2, Point2]] = []
+    if d > r1 + r2:
+        psi = math.acos((r1 + r2) / d)
+        for sg in (1.0, -1.0):
+            ux, uy = math.cos(theta + sg * psi), math.sin(theta + sg * psi)
+            extra.append(((ox + r1 * ux, oy + r1 * uy), (tx - r2 * ux, ty - r2 * uy)))
+    return theta, phi, extra
+
+
 def segments_enter_bases(segs: np.ndarray, bx: np.ndarray, by: np.ndarray, br: np.ndarray) -> np.ndarray:
     """``(n_segments, n_bases)`` bool: True where the segment enters the base
     (its distance to the centre is < r - TOL), i.e. the base blocks that line (G2)."""
-    ax = segs[:, 0, 0:1]
-    ay = segs[:, 0, 1:2]
-    dx = segs[:, 1, 0:1] - ax
-    dy = segs[:, 1, 1:2] - ay
+    return enter_bases(segs[:, 0, 0:1], segs[:, 0, 1:2], segs[:, 1, 0:1], segs[:, 1, 1:2], bx, by, br)
+
+
+def enter_bases(ax, ay, bx_, by_, bx, by, br) -> np.ndarray:
+    """The element-wise core of `segments_enter_bases`: segment ``(ax, ay)-(bx_, by_)`` enters
+    the base ``(bx, by, br)``, for any arrays that broadcast together (G2)."""
+    dx = bx_ - ax
+    dy = by_ - ay
     ll = dx * dx + dy * dy
-    ll[ll == 0.0] = 1.0
+    ll = np.where(ll == 0.0, 1.0, ll)
     px = bx - ax
     py = by - ay
     t = (px * dx + py * dy) / ll
@@ -328,8 +342,21 @@ def _wall(terrain: TerrainIndex, near_t: list[int], a: Circle, b: Circle) -> int
     two, one base on each side, so every line from one base to the other crosses
     P's interior.  The disc test is conservative (half-plane distance <= true distance).
     """
-    ox, oy, r1 = a.x, a.y, a.r
-    tx, ty, r2 = b.x, b.y, b.r
+    segs = outer_tangents(a.x, a.y, a.r, b.x, b.y, b.r)
+    if segs is None:
+        return None
+    discs = ((a.x, a.y, a.r), (b.x, b.y, b.r))
+    for k in near_t:
+        if terrain.separates(k, segs[0], segs[1], discs):
+            return k
+    return None
+
+
+def outer_tangents(
+    ox: float, oy: float, r1: float, tx: float, ty: float, r2: float
+) -> list[tuple[Point2, Point2]] | None:
+    """The two outer common tangent segments of two discs (`_wall`), None when one disc holds
+    the other."""
     dx, dy = tx - ox, ty - oy
     d = math.hypot(dx, dy)
     if d <= abs(r1 - r2) + 1e-12:
@@ -340,11 +367,7 @@ def _wall(terrain: TerrainIndex, near_t: list[int], a: Circle, b: Circle) -> int
     for sg in (1.0, -1.0):
         ux, uy = math.cos(theta + sg * phi), math.sin(theta + sg * phi)
         segs.append(((ox + r1 * ux, oy + r1 * uy), (tx + r2 * ux, ty + r2 * uy)))
-    discs = ((ox, oy, r1), (tx, ty, r2))
-    for k in near_t:
-        if terrain.separates(k, segs[0], segs[1], discs):
-            return k
-    return None
+    return segs
 
 
 def _enters(poly: Polygon, line) -> bool:

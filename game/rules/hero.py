@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -20,8 +19,8 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_may_chant
-from game.rules.space import Positions, model_circle, positions, sees
-from game.rules.targeting import EPS, check_target, known, target_candidates
+from game.rules.space import Positions, model_circle, positions, sees_many
+from game.rules.targeting import EPS, check_range, check_target_kind, known, target_candidates
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -45,15 +44,16 @@ def hero_options(state: "State") -> list[Action]:
 
     The same checks as `state.legal`, arranged so that work independent of the target is done
     once: each caster model's distance to every unit is one vectorised pass (a prefilter; the
-    exact range check still decides), target lists are built once per kind of target, and
-    sight to a unit is asked batched over its models (`any_visible`, the same answer as
-    `sight(...).visible`). Same options, same order.
+    exact range check still decides), target lists are built once per kind of target. Two
+    passes: the first keeps, in order, every option that passes every check but sight
+    (`check_target_but_sight`) with the sight it still needs; the second asks all those sights
+    at once (`space.sees_many`, the same answer as `sight(...).visible` per key, cached for
+    later checks) and keeps the options whose target is seen. Same options, same order.
     """
     p = state.active
-    out: list[Action] = []
+    found: list[tuple[Action, tuple[str, int, str] | None]] = []  # option, the sight it needs
     pos = positions(state)
     unit_at = {uid: k for k, uid in enumerate(pos.units)}
-    sees = _sight_memo(state)
     candidates: dict[str, list[str | None]] = {}
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
@@ -72,28 +72,57 @@ def hero_options(state: "State") -> list[Action]:
                 if targets is None:
                     targets = candidates[ability.target] = target_candidates(state, p, ability)
                 reach = ability.range + EPS
+                sure = reach - SURE_SLACK
+                named: dict[str | None, str | None] = {}  # per target: its name, or None (no target)
                 for i in models:
                     g = gaps.get(i)
                     if g is None:
                         g = gaps[i] = _least_gaps(pos, model_circle(state, uid, i))
                     for target in targets:
-                        if target is not None and target in unit_at and g[unit_at[target]] > reach:
+                        k = unit_at.get(target) if target is not None else None
+                        if k is not None and g[k] > reach:
                             continue
-                        try:
-                            check_target(state, p, uid, i, ability, target, sees)
-                        except IllegalActionError:
-                            continue
-                        if kind == "spell":
-                            out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                        # `check_target_but_sight`, with its model-free part asked once per target
+                        if target in named:
+                            name = named[target]
                         else:
-                            out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+                            try:
+                                name = check_target_kind(state, p, uid, ability, target)
+                            except IllegalActionError:
+                                name = _ILLEGAL
+                            named[target] = name
+                        if name is _ILLEGAL:
+                            continue
+                        needs_sight = False
+                        if name is not None:
+                            assert target is not None
+                            if k is None or g[k] > sure:  # not surely within range: the exact check
+                                try:
+                                    check_range(state, uid, i, ability, target, name)
+                                except IllegalActionError:
+                                    continue
+                            needs_sight = ability.visible and target != uid
+                        act: Action
+                        if kind == "spell":
+                            act = CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target)
+                        else:
+                            act = ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target)
+                        found.append((act, (uid, i, target) if needs_sight and target is not None else None))
         if (ws.wizard_level or ws.priest_level) and state.game.profile.banishes:
             for mid in state.manifestations:
                 for i in models:
                     act = Banish(player=p, unit=uid, manifestation=mid, model=i)
                     if state.legal(act):
-                        out.append(act)
-    return out
+                        found.append((act, None))
+    seen = sees_many(state, [key for _a, key in found if key is not None])
+    return [act for act, key in found if key is None or seen[key]]
+
+
+#: Inches below the reach under which the vectorised least gap proves a target within range: far
+#: more than numpy's and math's hypot (and the order of the sums) can differ by, so the exact
+#: `check_range` would say the same.
+SURE_SLACK = 1e-6
+_ILLEGAL = "\0illegal"  # a target the ability cannot pick, whatever the model
 
 
 def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
@@ -103,12 +132,6 @@ def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
     if len(pos.x):
         np.minimum.at(out, pos.owner, np.hypot(pos.x - eye.x, pos.y - eye.y) - pos.r - eye.r)
     return out
-
-
-def _sight_memo(state: "State") -> Callable[[str, int, str], bool]:
-    """`sight(state, unit, model, thing).visible`, batched over the thing's bases and cached
-    with the positions (`space.sees`): kept from one decision to the next while nothing moves."""
-    return lambda unit, model, thing: sees(state, unit, model, thing)
 
 
 def hero_candidates(state: "State") -> list[Action]:

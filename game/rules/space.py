@@ -17,6 +17,7 @@ from game.geometry.measure import distance
 from game.geometry.nearby import BaseIndex
 from game.geometry.shapes import Circle, Shape, polygon_at
 from game.geometry.sight_any import any_visible
+from game.geometry.sight_many import SharedBlockers, visible_many
 from game.geometry.visibility import Sight, visible
 
 if TYPE_CHECKING:
@@ -233,6 +234,40 @@ def sees(state: "State", observer_unit: str, observer_model: int, thing: str) ->
             found = any_visible(eye, thing_shapes(state, thing), state.game.battlefield.terrain, walls)
         state._cache[("sees", observer_unit, observer_model, thing)] = found
     return found
+
+
+def sees_many(state: "State", keys: Iterable[tuple[str, int, str]]) -> dict[tuple[str, int, str], bool]:
+    """`sees` for many ``(observer_unit, observer_model, thing)`` at once (G2): the ones not
+    known yet are asked in one `visible_many` (the same answer as `any_visible` per key, so
+    the same as `sees`) and cached under `sees`' keys, for later checks to reuse."""
+    cache = state._cache
+    out: dict[tuple[str, int, str], bool] = {}
+    todo: list[tuple[str, int, str]] = []
+    for key in keys:
+        if key in out:
+            continue
+        found = cache.get(("sees", *key))
+        if found is None:
+            known_sight = cache.get(("sight", *key))
+            if known_sight is None:
+                todo.append(key)
+                out[key] = False  # filled in below
+                continue
+            found = cache[("sees", *key)] = known_sight.visible
+        out[key] = found
+    if todo:
+        pos = positions(state)
+        at = {uid: k for k, uid in enumerate(pos.units)}
+        # per key, the blocking bases: every model outside the observer's and the target's unit
+        obs = np.array([at[u] for u, _m, _t in todo], dtype=int)
+        tgt = np.array([at[t] if t in state.units else -1 for _u, _m, t in todo], dtype=int)
+        keep = (pos.owner[None, :] != obs[:, None]) & (pos.owner[None, :] != tgt[:, None])
+        eyes = [model_circle(state, u, m) for u, m, _t in todo]
+        shapes = [thing_shapes(state, t) for _u, _m, t in todo]
+        seen = visible_many(eyes, shapes, state.game.battlefield.terrain, SharedBlockers(pos.x, pos.y, pos.r, keep))
+        for key, v in zip(todo, seen.tolist()):
+            out[key] = cache[("sees", *key)] = v
+    return out
 
 
 def unit_sees(state: "State", unit: str, thing: str) -> bool:

@@ -131,19 +131,42 @@ def check_target(
 
     `sees(unit, model, thing)` may stand in for `sight(...).visible` when it gives the same
     answer (the hero phase's options ask it batched, see `hero_options`)."""
+    if check_target_but_sight(state, player, unit_id, model, ability, target):
+        assert target is not None  # a sight check always has a target
+        check_sight(state, unit_id, model, target, sees)
+
+
+def check_target_but_sight(
+    state: "State", player: int, unit_id: str, model: int, ability: Ability, target: str | None
+) -> bool:
+    """Every check of `check_target` but the last, visibility (E5, G1, M10, E1), with the same
+    errors; True when the target must still be visible to the picked model (`check_sight`,
+    G2). Split so that the hero phase's options can ask every sight they need at once."""
+    name = check_target_kind(state, player, unit_id, ability, target)
+    if name is None:
+        return False
+    assert target is not None  # a named target
+    check_range(state, unit_id, model, ability, target, name)
+    return ability.visible and target != unit_id
+
+
+def check_target_kind(state: "State", player: int, unit_id: str, ability: Ability, target: str | None) -> str | None:
+    """The checks of `check_target` that do not depend on the picked model: the kind of target
+    the ability takes, the target there (M10, E1). The target's name for the messages, or None
+    when the ability takes no target or only its user (then nothing else is checked)."""
     kind = ability.target
     if kind == "none":
         if target is not None:
             raise IllegalActionError(
                 "no_target", f"{ability.name} takes no target", ability=Named(ability.name, ability.id)
             )
-        return
+        return None
     if kind == "self":
         if target not in (None, unit_id):
             raise IllegalActionError(
                 "self_only", f"{ability.name} can only affect its user", ability=Named(ability.name, ability.id)
             )
-        return
+        return None
     if target is None:
         raise IllegalActionError(
             "needs_target", f"{ability.name} needs a target", ability=Named(ability.name, ability.id)
@@ -177,6 +200,11 @@ def check_target(
         name = f"{tu.name} ({target})"
     else:
         raise IllegalActionError("unknown_target", f"there is no target {target!r} on the battlefield", target=target)
+    return name
+
+
+def check_range(state: "State", unit_id: str, model: int, ability: Ability, target: str, name: str) -> None:
+    """G1, E5: the target is within the ability's range of the picked model."""
     eye = model_circle(state, unit_id, model)
     d = distance_to(state, eye, target)
     if d > ability.range + EPS:
@@ -192,11 +220,17 @@ def check_target(
             ability=Named(ability.name, ability.id),
             reach=ability.range,
         )
-    if (
-        ability.visible
-        and target != unit_id
-        and not (sees(unit_id, model, target) if sees else sees_any(state, unit_id, model, target))
-    ):
+
+
+def check_sight(
+    state: "State", unit_id: str, model: int, target: str, sees: Callable[[str, int, str], bool] | None = None
+) -> None:
+    """G2: the target (a unit or a manifestation) is visible to the picked model (E5)."""
+    if not (sees(unit_id, model, target) if sees else sees_any(state, unit_id, model, target)):
+        if target in state.manifestations:
+            name = state.game.content.manifestations[state.manifestations[target].scroll].name
+        else:
+            name = f"{state.units[target].name} ({target})"
         raise IllegalActionError(
             "not_visible",
             f"{name} is not visible to {state.units[unit_id].name} model {model} (G2)",
