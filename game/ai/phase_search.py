@@ -93,20 +93,22 @@ def search(
     min_evidence: int = 1,
 ) -> Outcome:
     """Play every style `rounds` times (rounds share their dice) and pick the best by its mean;
-    a style other than `styles[0]` must beat it by `margin`. `budget` seconds cap the search
-    after its first round."""
+    a style other than `styles[0]` must beat it by `margin`. `budget` seconds cap the search:
+    after its first round, a round that would not end within it (judged by the rounds so far)
+    is not started, and no rollout runs past it."""
     start = time.perf_counter()
     deadline = start + budget
     totals = [0.0] * len(styles)
     played = 0
     capped = False
     while played < rounds:
-        if played >= 1 and time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        if played >= 1 and now + (now - start) / played > deadline:
             capped = True
             break  # only full rounds are compared (common random numbers)
         seed = rng.getrandbits(62)
         for i, style in enumerate(styles):
-            totals[i] += rollout(state, me, make(style, seed + me), seed, turns=turns, hard_stop=deadline + budget)
+            totals[i] += rollout(state, me, make(style, seed + me), seed, turns=turns, hard_stop=deadline)
         played += 1
     means = [t / played for t in totals]
     best = max(range(len(styles)), key=lambda i: (round(means[i], 6), -i))
