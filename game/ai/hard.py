@@ -67,6 +67,7 @@ class HardBot:
         self.searches: dict[str, int] = {p: 0 for p in SEARCHED}
         self.capped = 0  # searches the time budget cut short (their choices depend on the machine)
         self.plans: dict[str, tuple[tuple[int, int], NormalBot, str]] = {}  # phase -> (turn key, bot, note)
+        self.last_outcome: phase_search.Outcome | None = None  # the last search's findings
 
     @property
     def move_bot(self) -> NormalBot | None:
@@ -104,13 +105,14 @@ class HardBot:
             return self._bot(phase, "normal", self.seed, False), ""
         self.searched += 1
         self.searches[phase] += 1
+        side_rounds = max(1, self.plan_rollouts * SIDE_ROUNDS // PLAN_ROUNDS)
         out = phase_search.search(
             state,
             self.player,
             styles,
             lambda style, seed: self._bot(phase, style, seed, True),
             self.rng,
-            rounds=self.plan_rollouts if phase == "movement" else max(1, self.plan_rollouts * SIDE_ROUNDS // PLAN_ROUNDS),
+            rounds=self.plan_rollouts if phase == "movement" else side_rounds,
             budget=self.budget * MOVE_BUDGET,
             margin=MOVE_MARGIN,
             min_evidence=MOVE_MIN_EVIDENCE,

@@ -13,7 +13,7 @@ from game.ai import knowledge as K
 from game.ai.normal import NormalBot, Scored
 from game.ai.reason import Reason
 from game.i18n import N_
-from game.rules import Banish, CastSpell, Charge, ChantPrayer, Decision, EndPhase, State, query
+from game.rules import Banish, CastSpell, ChantPrayer, Charge, Decision, EndPhase, State, query
 from game.rules.query import CHARGE_REACH, flags_of, in_combat, movers
 
 MOVE_STYLES = ("normal", "aggressive", "objectives", "hold")  # the movement plans (normal's first)
@@ -141,7 +141,7 @@ class PlanBot(NormalBot):
         if self.charge == "normal":
             return super()._p_charge(state, d)
         if self.charge == "none":
-            return self._end_phase(state, d, Reason(N_("holds every charge back")))
+            return self._end_phase(state, d, Reason(N_("sees no charge worth making")))
         out = self._bold(state) if self.charge == "bold" else super()._p_charge(state, d)
         keep = []
         for s in out:
@@ -177,16 +177,17 @@ class PlanBot(NormalBot):
                 p = query.odds.charge_chance(g - 0.45)
                 v = self.charge_value(state, uid, e)
                 if best is None or p * v > best[0]:
-                    best = (p * v, p, e)
+                    best = (p * v, p, e, v)
             if best is None or best[1] < FAIR or best[0] <= 0.1:
                 continue
             a = Charge(player=me, unit=uid)
             if state.legal(a):
                 why = Reason(
-                    N_("{unit} charges toward {target}: {p:.0%} to make it"),
+                    N_("{unit} charges toward {target}: {p:.0%} to make it, worth {value:.1f}"),
                     unit=self._name(state, uid),
                     target=self._name(state, best[2]),
                     p=best[1],
+                    value=best[3],
                 )
                 out.append((best[0], a, why))
         return out

@@ -27,13 +27,15 @@ def _block(x: float, y: float, n: int = 10) -> list[tuple[float, float]]:
 def _three_casters():
     # player 1's hero phase: a Pyre-Magister, a Cinder Adept and a Coven against a Reed Witch
     # (an unbinder) and a Bog Behemoth
-    return battle({
-        "p1u0": (1, P1_WIZ2, [(20, 22)]),
-        "p1u2": (1, P1_WIZ1, [(24, 22)]),
-        "p1u3": (1, P1_COVEN, [(20, 30), (21.2, 30), (22.4, 30)]),
-        "p2u0": (2, P2_WIZ1, [(34, 22)]),
-        "p2u5": (2, P2_BEHEMOTH, [(40, 30)]),
-    })
+    return battle(
+        {
+            "p1u0": (1, P1_WIZ2, [(20, 22)]),
+            "p1u2": (1, P1_WIZ1, [(24, 22)]),
+            "p1u3": (1, P1_COVEN, [(20, 30), (21.2, 30), (22.4, 30)]),
+            "p2u0": (2, P2_WIZ1, [(34, 22)]),
+            "p2u5": (2, P2_BEHEMOTH, [(40, 30)]),
+        }
+    )
 
 
 def _hero_actions(state, bot, seed: int) -> list:
@@ -69,8 +71,14 @@ def test_m1_the_hero_search_keeps_its_choice_on_fresh_rounds():
     valuable = HERO_STYLES.index("valuable")
     for seed in (1, 2):
         out = phase_search.search(
-            s, 1, HERO_STYLES, lambda st, sd: PlanBot(1, sd, fast=True, hero=st), random.Random(seed),
-            rounds=8, budget=600.0, margin=MOVE_MARGIN,
+            s,
+            1,
+            HERO_STYLES,
+            lambda st, sd: PlanBot(1, sd, fast=True, hero=st),
+            random.Random(seed),
+            rounds=8,
+            budget=600.0,
+            margin=MOVE_MARGIN,
         )
         assert out.means[valuable] > out.means[0]
 
