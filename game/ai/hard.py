@@ -18,6 +18,11 @@ short-horizon rollouts at single hero decisions, run alone, scored 51.2% (202 ga
 movement plan search at 3 rollouts per style 57.9% (400 games); at 6 rollouts per style on
 per-purpose dice 62.4% (400 games, Wilson CI95 57.5-67.0%). Whole-phase plans, not
 per-decision rollouts, are what gained, hence the same shape for the hero and charge phases.
+With the hero and charge searches (issue 25; `simulate --seed 31`, on a shared, loaded machine
+where nearly every search hit its time cap): 65.5% over the first 29 games (Wilson CI95
+47.3-80.1%) against 57.5% for the movement search alone (40 games, 42.2-71.5%); on the same
+29 games the two are level (19 and 18 wins). Too few games to show a gain: the issue's
+target (70%, lower bound 65%, 400 games) is not shown yet.
 
 The amount of search is fixed by rounds, not by time, so a seed gives the same choices on any
 machine; the time budget only caps a search that runs long (counted in `capped`).
