@@ -338,7 +338,7 @@ def _spent_slot(st, player: int, unit: str, model: int, key: str, several: bool)
         full = engine_text(reasons[0], st) if reasons else ""
         return spent_button(_("Banish {name}").format(name=name_of(st, mid)), spent_words(None, None, full), full)
     ab = st.game.content.abilities[key]
-    label = f"{ab.name} ({ab.value}+)"
+    label = f"{cn(ab.name)} ({ab.value}+)"
     why = query.ability_unavailable(st, unit, key)
     if why is None:  # usable by another model of the unit, not by this one (E5)
         return spent_button(
