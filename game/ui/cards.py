@@ -308,12 +308,12 @@ def ability_card(state, aid: str, unit: str | None = None) -> Card:
             )
         )
     if ab.text:
-        lines.append(Line(ab.text, DIM))
+        lines.append(Line(cn(ab.text), DIM))
     if ab.kind == "spell":
         kind = _("Spell (summons a manifestation, M9)") if ab.summons else _("Spell")
     else:
         kind = _("Prayer (summons a manifestation, M9)") if ab.summons else _("Prayer")
-    return Card(ab.name, kind, tuple(lines))
+    return Card(cn(ab.name), kind, tuple(lines))
 
 
 # --- manifestations -----------------------------------------------------------------------
