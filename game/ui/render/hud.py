@@ -396,10 +396,44 @@ def rule_box(surf: pygame.Surface, rect: pygame.Rect, title: str, text: str) -> 
     return box
 
 
+_FITTED: dict[tuple[str, int, str], tuple[str, int]] = {}
+
+
+def fit_line(text: str, width: int, sizes: tuple[int, ...] = (14, 12)) -> tuple[str, int]:
+    """`text` and the first of `sizes` it fits `width` pixels at; failing all, the smallest size
+    with the text cut to fit and an ellipsis (a long Japanese hint ran under the side panel)."""
+    from game import i18n
+
+    key = (text, width, i18n.language())
+    got = _FITTED.get(key)
+    if got is not None:
+        return got
+    for size in sizes:
+        if theme.font(size).size(text)[0] <= width:
+            got = (text, size)
+            break
+    else:
+        size, f = sizes[-1], theme.font(sizes[-1])
+        lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(text[:mid].rstrip() + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        got = (text[:lo].rstrip() + "…", size)
+    if len(_FITTED) > 500:
+        _FITTED.clear()
+    _FITTED[key] = got
+    return got
+
+
 def status_line(surf: pygame.Surface, rect: pygame.Rect, text: str, colour=theme.TEXT) -> None:
+    """The line under the battlefield: the hint or message, never wider than the line."""
     surf.fill((16, 17, 20), rect)
-    pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.topright)
-    t = theme.text(text, 14, colour)
+    pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, (rect.right - 1, rect.y))
+    shown, size = fit_line(text, rect.w - 16)
+    t = theme.text(shown, size, colour)
     surf.blit(t, (rect.x + 8, rect.centery - t.get_height() / 2))
     keys = theme.text(
         _("E end phase  R ruler  F fit  F12 screenshot  F5 save  WASD pan  H all keys  Esc back"), 12, theme.TEXT_DIM
