@@ -180,6 +180,8 @@ class PlanBot(NormalBot):
                     best = (p * v, p, e, v)
             if best is None or best[1] < FAIR or best[0] <= 0.1:
                 continue
+            if K.is_general(state, uid) and self._general_would_fall(state, uid, best[2]):
+                continue  # bold, but never the general into a fight it falls in (issue 25)
             a = Charge(player=me, unit=uid)
             if state.legal(a):
                 why = Reason(

@@ -28,7 +28,11 @@ LEVELS = [
     # one line each on how the level plays from turn one (issue 25)
     Choice("random", N_("Random"), N_("moves and casts at random: a sandbox")),
     Choice("normal", N_("Normal"), N_("keeps its casters behind its line, weighs the odds of every cast")),
-    Choice("hard", N_("Hard"), N_("plays like Normal, but tries its casting, moves and charges ahead on copies of the game")),
+    Choice(
+        "hard",
+        N_("Hard"),
+        N_("plays like Normal, but tries its casting, moves and charges ahead on copies of the game"),
+    ),
 ]
 
 

@@ -73,10 +73,11 @@ def test_hard_plays_a_whole_game_with_legal_actions_only():
 
 
 def test_the_bots_are_deterministic_for_a_seed():
-    # hard at its own search schedule; the generous time cap is never reached, so the rounds of
-    # rollouts, not the machine's speed, decide its choices
+    # hard with two rounds per search (its schedule, cheaper: the rounds decide, whatever their
+    # number); the generous time cap is never reached, so the rounds of rollouts, not the
+    # machine's speed, decide its choices
     def run():
-        return _play({1: NormalBot(1, 9), 2: HardBot(2, 9, budget=60.0)}, 9, limit=90)
+        return _play({1: NormalBot(1, 9), 2: HardBot(2, 9, budget=60.0, plan_rollouts=2)}, 9, limit=90)
 
     first = run()
     assert first == run()

@@ -11,7 +11,7 @@ import pytest
 from game.ai import phase_search
 from game.ai.hard import MOVE_MARGIN, HardBot, searched_phase
 from game.ai.normal import NormalBot
-from game.ai.plan_styles import HERO_STYLES, PlanBot
+from game.ai.plan_styles import HERO_STYLES, WORDS, PlanBot
 from game.ai.rollout_dice import RolloutDice
 from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
@@ -58,10 +58,13 @@ def test_m1_the_hero_search_casts_in_a_better_order_than_normals_first_guess():
     bot.choose(s)
     out = bot.last_outcome
     assert bot.searches["hero"] == 1
-    assert HERO_STYLES[out.best] == "valuable" and out.gain >= MOVE_MARGIN
-    assert "most valuable first" in bot.last_explanation
+    # another style than normal's order, by the margin (since normal times its own magic, issue
+    # 25, the style that beats it here is "bait first"; which one wins is the search's to say)
+    style = HERO_STYLES[out.best]
+    assert style != "normal" and out.gain >= MOVE_MARGIN
+    assert WORDS[style] in bot.last_explanation
     # it is another order, not the same casts under another name: on some dice the phase differs
-    normal, chosen = NormalBot(1, 0), PlanBot(1, 0, hero="valuable")
+    normal, chosen = NormalBot(1, 0), PlanBot(1, 0, hero=style)
     assert any(_hero_actions(s, normal, k) != _hero_actions(s, chosen, k) for k in range(6))
 
 
