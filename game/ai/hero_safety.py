@@ -114,7 +114,7 @@ class HeroRisk:
         for sx, sy, sr in self.screens:
             if math.hypot(sx - s.x, sy - s.y) >= d_hero:
                 continue
-            if _seg_dist((s.x, s.y), (x, y), (sx, sy)) <= sr + max(r, s.radius) + 0.5:
+            if K.seg_dist((s.x, s.y), (x, y), (sx, sy)) <= sr + max(r, s.radius) + 0.5:
                 return True
         return False
 
@@ -239,13 +239,3 @@ def cover_gap(state: "State", uid: str, x: float, y: float, caster: str) -> floa
     rng = ranges(state.game).unbind
     cr = radius_of(state, caster)
     return min(math.hypot(m.x - x, m.y - y) - r - cr for _, m in state.units[caster].live_models()) - rng
-
-
-def _seg_dist(a, b, p) -> float:
-    ax, ay = a
-    bx, by = b
-    px, py = p
-    dx, dy = bx - ax, by - ay
-    n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / n))
-    return math.hypot(ax + t * dx - px, ay + t * dy - py)

@@ -438,3 +438,14 @@ def evaluate_full(state: "State", player: int) -> float:
     if state.is_over():
         return base
     return base + buff_outlook(state, player)
+
+
+def seg_dist(a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]) -> float:
+    """The distance from point `p` to the segment from `a` to `b` (a charge lane, a path)."""
+    ax, ay = a
+    bx, by = b
+    px, py = p
+    dx, dy = bx - ax, by - ay
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / n))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)

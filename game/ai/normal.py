@@ -62,7 +62,6 @@ HERO_COVER = 2.5  # per enemy caster our unbinders would leave out of unbinding 
 HERO_COVER_PER_INCH = 0.2  # and per inch it stands beyond that range (so it closes in over turns)
 
 
-
 @dataclass
 class Plan:
     """Per-turn memory: units the bot has finished with in a phase (it decides one unit at a time)."""
@@ -531,7 +530,7 @@ class NormalBot:
             if s.predatory and ecent:
                 ex, ey = ecent[0]
                 for mx, my in mine:
-                    if _seg_dist(p, (ex, ey), (mx, my)) < 2.5:
+                    if K.seg_dist(p, (ex, ey), (mx, my)) < 2.5:
                         pen += 3.0
                 if math.hypot(p[0] - cx, p[1] - cy) + outer > control:
                     pen += 4.0  # it would go wild: the enemy may pick it up (E8)
@@ -990,8 +989,7 @@ class NormalBot:
                 if math.hypot(o.x - x, o.y - y) - r <= rng.objective:
                     g += K.VP_WEIGHT
             if spell_range and any(
-                math.hypot(ex - x, ey - y) - r <= spell_range + 3.0
-                for ex, ey in (K.centre(state, e) for e in enemies)
+                math.hypot(ex - x, ey - y) - r <= spell_range + 3.0 for ex, ey in (K.centre(state, e) for e in enemies)
             ):
                 g += HERO_SPELL_GAIN
             for c in uncovered:
@@ -1422,13 +1420,3 @@ def _centre_gap(state: State, uid: str, x: float, y: float) -> float:
     cx, cy = K.centre(state, uid)
     r = radius_of(state, uid)
     return math.hypot(cx - x, cy - y) - r
-
-
-def _seg_dist(a, b, p) -> float:
-    ax, ay = a
-    bx, by = b
-    px, py = p
-    dx, dy = bx - ax, by - ay
-    n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / n))
-    return math.hypot(ax + t * dx - px, ay + t * dy - py)
