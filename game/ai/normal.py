@@ -1186,30 +1186,40 @@ class NormalBot:
         w = 1.6 if K.is_general(state, uid) else 0.7
         return mine - w * back
 
-    def _p_charge(self, state: State, d: Decision) -> list[Scored]:
+    def may_charge(self, state: State, uid: str) -> bool:
+        """R1-R4: `uid` has not charged or tried to this turn, did not run or retreat, and is
+        not in combat (the engine's flags; `legal` still decides the Charge itself)."""
         from game.rules.query import in_combat
 
+        flags = flags_of(state, uid)
+        if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
+            return False
+        if flags.get("ran_turn") == state.turn or flags.get("retreated_turn") == state.turn:
+            return False
+        return not in_combat(state, uid)
+
+    def best_charge(self, state: State, uid: str) -> tuple[float, float, float, str] | None:
+        """The enemy within CHARGE_REACH worth most to charge: (chance x value, chance, value,
+        target), the chance the engine's 2D6 odds of ending within 1/2" (R4)."""
+        best = None
+        for e in K.live_units(state, 3 - self.player):
+            g = K.gap(state, uid, e)
+            if g > CHARGE_REACH:
+                continue
+            p = query.odds.charge_chance(g - 0.45)  # R4: 2D6 reaching it, with a 0.05" margin
+            v = self.charge_value(state, uid, e)
+            if best is None or p * v > best[0]:
+                best = (p * v, p, v, e)
+        return best
+
+    def _p_charge(self, state: State, d: Decision) -> list[Scored]:
         done = self.plan.reset_if(state.turn, "charge")
         me = self.player
         out: list[Scored] = []
         for uid in movers(state, me):  # units, and manifestations that charge like them (M10)
-            flags = flags_of(state, uid)
-            if uid in done or flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
+            if uid in done or not self.may_charge(state, uid):
                 continue
-            if flags.get("ran_turn") == state.turn or flags.get("retreated_turn") == state.turn:
-                continue
-            if in_combat(state, uid):
-                continue
-            best = None
-            for e in K.live_units(state, 3 - me):
-                g = K.gap(state, uid, e)
-                if g > CHARGE_REACH:
-                    continue
-                p = query.odds.charge_chance(g - 0.45)  # R4: 2D6 reaching it, with a 0.05" margin
-                v = self.charge_value(state, uid, e)
-                # holding an objective is worth staying for
-                if best is None or p * v > best[0]:
-                    best = (p * v, p, v, e)
+            best = self.best_charge(state, uid)
             if (
                 best is None
                 or best[1] < 0.25

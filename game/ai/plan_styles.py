@@ -14,7 +14,7 @@ from game.ai.normal import NormalBot, Scored
 from game.ai.reason import Reason
 from game.i18n import N_
 from game.rules import Banish, CastSpell, ChantPrayer, Charge, Decision, EndPhase, State, query
-from game.rules.query import CHARGE_REACH, flags_of, in_combat, movers
+from game.rules.query import in_combat, movers
 
 MOVE_STYLES = ("normal", "aggressive", "objectives", "hold")  # the movement plans (normal's first)
 # M1-M12: the hero phase: normal's order; the most valuable first; the smallest first, to draw
@@ -162,34 +162,21 @@ class PlanBot(NormalBot):
         me = self.player
         out: list[Scored] = []
         for uid in movers(state, me):
-            flags = flags_of(state, uid)
-            if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
+            if not self.may_charge(state, uid):
                 continue
-            if flags.get("ran_turn") == state.turn or flags.get("retreated_turn") == state.turn:
-                continue
-            if in_combat(state, uid):
-                continue
-            best = None
-            for e in K.live_units(state, 3 - me):
-                g = K.gap(state, uid, e)
-                if g > CHARGE_REACH:
-                    continue
-                p = query.odds.charge_chance(g - 0.45)
-                v = self.charge_value(state, uid, e)
-                if best is None or p * v > best[0]:
-                    best = (p * v, p, e, v)
+            best = self.best_charge(state, uid)  # (chance x value, chance, value, target)
             if best is None or best[1] < FAIR or best[0] <= 0.1:
                 continue
-            if K.is_general(state, uid) and self._general_would_fall(state, uid, best[2]):
+            if K.is_general(state, uid) and self._general_would_fall(state, uid, best[3]):
                 continue  # bold, but never the general into a fight it falls in (issue 25)
             a = Charge(player=me, unit=uid)
             if state.legal(a):
                 why = Reason(
                     N_("{unit} charges toward {target}: {p:.0%} to make it, worth {value:.1f}"),
                     unit=self._name(state, uid),
-                    target=self._name(state, best[2]),
+                    target=self._name(state, best[3]),
                     p=best[1],
-                    value=best[3],
+                    value=best[2],
                 )
                 out.append((best[0], a, why))
         return out
