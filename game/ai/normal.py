@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.ai import hero_safety as H
 from game.ai import knowledge as K
 from game.ai import magic_plan as MP
+from game.ai.random_bot import draw_legal
 from game.ai.reason import Reason
 from game.i18n import N_, PHASE_WORDS
 from game.rules import (
@@ -126,12 +127,10 @@ class NormalBot:
 
     def _d_fallback(self, state: State, d: Decision) -> list[Scored]:
         """Any legal action (a uniform choice among the unchecked candidates)."""
-        cands = list(d.candidates)
-        self.rng.shuffle(cands)
-        for a in cands:
-            if state.legal(a):
-                return [(0.0, a, Reason(N_("{kind}: no preference, picked a legal option"), kind=d.kind))]
-        raise RuntimeError(f"no legal option for {d.kind}: {d.prompt}")
+        a = draw_legal(state, d.candidates, self.rng)
+        if a is None:
+            raise RuntimeError(f"no legal option for {d.kind}: {d.prompt}")
+        return [(0.0, a, Reason(N_("{kind}: no preference, picked a legal option"), kind=d.kind))]
 
     def _end_phase(self, state: State, d: Decision, why: str = "") -> list[Scored]:
         ph = d.data.get("phase", state.phase)

@@ -77,16 +77,15 @@ def _check_charge(state: "State", a: Charge) -> None:
             "wrong_phase", f"units charge in the charge phase, not the {state.phase} phase", "R4", phase=state.phase
         )
     check_own_mover(state, a.player, a.unit)
-    flags = flags_of(state, a.unit)
-    if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
+    spent = _spent(state, a.unit)
+    if spent == "charged":
         raise IllegalActionError(
             "charged", f"{label(state, a.unit)} has already charged this phase (R1)", "R1", unit=named(state, a.unit)
         )
-    for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
-        if flags.get(flag) == state.turn:
-            raise IllegalActionError(
-                what, f"{label(state, a.unit)} {what} this turn and cannot charge", unit=named(state, a.unit)
-            )
+    if spent is not None:
+        raise IllegalActionError(
+            spent, f"{label(state, a.unit)} {spent} this turn and cannot charge", unit=named(state, a.unit)
+        )
     if in_combat(state, a.unit):
         raise IllegalActionError(
             "in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4", unit=named(state, a.unit)
@@ -207,5 +206,18 @@ def charge_options(state: "State") -> list[Action]:
 
 
 def charge_candidates(state: "State") -> list[Action]:
-    """Cheap, unchecked candidates: a charge declared by every unit that moves like one."""
-    return [Charge(player=state.active, unit=k) for k in movers(state, state.active)]
+    """Cheap, unchecked candidates: a charge declared by every unit that moves like one, but
+    not by one that has charged, ran or retreated this turn (`_spent`; issue 24)."""
+    return [Charge(player=state.active, unit=k) for k in movers(state, state.active) if _spent(state, k) is None]
+
+
+def _spent(state: "State", unit: str) -> str | None:
+    """Why `unit` may not declare a charge this turn whatever its position: "charged" (it has
+    charged or tried to this phase, R1), "ran" or "retreated"; None when it may."""
+    flags = flags_of(state, unit)
+    if flags.get("charged_turn") == state.turn or flags.get("charge_tried_turn") == state.turn:
+        return "charged"
+    for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
+        if flags.get(flag) == state.turn:
+            return what
+    return None

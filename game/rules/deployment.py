@@ -23,6 +23,9 @@ GAP = 0.5  # inches between neighbouring bases in a default formation
 # Bases at least this big (inches of radius) are far more than the 4-decimal rounding of their
 # centres apart two slots away, so coherency asks only the neighbouring slots (`_coherent`).
 NEIGHBOUR_RADIUS = 0.01
+# Stop trying slots once none can be coherent with the bases placed (`place_unit`); off only to
+# test that the answer is the same.
+STOP_OUT_OF_REACH = True
 
 
 def place_unit(
@@ -54,8 +57,17 @@ def place_unit(
     # coherency asks those instead of every base of the unit: the same answer, not units x models.
     by_slot: dict[tuple[int, int], Circle] = {}
     near_only = radius > NEIGHBOUR_RADIUS
+    # Why: slots come nearest first, and a coherent slot's centre is within 1" + 2r (and the
+    # 4-decimal rounding) of a placed base's, so once the slots are farther from the anchor than
+    # that beyond the farthest base placed, no later slot can join: the unit cannot be fitted
+    # here, the same answer as trying every slot, found without trying the rest (issue 24).
+    join = 1.0 + 2 * radius + 0.001
+    farthest = -math.inf
     for i, j in _slot_order(step, span, facing):
         if len(mine) == models:
+            break
+        off = math.hypot(i * step, j * step)
+        if STOP_OUT_OF_REACH and mine and off > farthest + join:
             break
         c = Circle(round(anchor[0] + i * step, 4), round(anchor[1] + j * step, 4), radius)
         if box is not None and _pokes_out(c, box):
@@ -70,6 +82,7 @@ def place_unit(
             continue
         mine.append(c)
         by_slot[(i, j)] = c
+        farthest = max(farthest, off)
         own = BaseIndex(mine)
     if len(mine) < models:
         raise ValueError(f"cannot fit {models} models of {radius * 50.8:.0f}mm around deployment anchor {anchor}")

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -136,21 +138,82 @@ def _least_gaps(pos: Positions, eye: Circle) -> np.ndarray:
 
 def hero_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: every known ability at every target from every model of
-    a caster with an allowance left, and every banish.
+    a caster with an allowance left, and every banish; less those that two cheap checks prove
+    illegal, so that a sampling bot seldom draws a dead one (the list would otherwise grow
+    with casters x targets, issue 24):
 
-    Each caster's part is kept from one decision to the next (`State.recall`) beside every
-    input it is made from: the active player, the caster's warscroll and live models, and
-    the targets there are (`_target_inputs`). A cast that changes none of them (most do not)
-    asks no rebuild; a caster that spends its last use only drops its part."""
+    - an ability the caster may not use now (`check_may_cast` / `check_may_chant`, which do
+      not depend on the target or the model), and
+    - a unit target that no model of the unit is within the ability's reach of, from that
+      caster model (the least base-to-base gap, the range prefilter `hero_options` uses).
+
+    Everything else is left to `State.legal`. The unpruned list of each caster is kept from one
+    decision to the next (`State.recall`) beside every input it is made from: the active
+    player, the caster's warscroll and live models, the units in order and the targets there
+    are (`_target_inputs`). A cast that changes none of them (most do not) asks no rebuild. The
+    range test is one numpy pass per caster over its whole list."""
     p = state.active
     targets = _target_inputs(state)
-    out: list[Action] = []
+    order = tuple(state.units)
+    parts: list[tuple[str, tuple[int, ...], _CasterPart]] = []
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
-        inputs = (p, u.warscroll, live, targets)
-        out.extend(state.recall(("hero_candidates", uid), inputs, partial(_caster_part, state, uid, live)))
+        inputs = (p, u.warscroll, live, targets, order)
+        parts.append(
+            (uid, live, state.recall(("hero_candidates", uid), inputs, partial(_caster_part, state, uid, live)))
+        )
+    if not parts:
+        return []
+    gaps = _gap_matrix(positions(state), [model_circle(state, uid, i) for uid, live, _ in parts for i in live])
+    out: list[Action] = []
+    first = 0  # the caster's first row of `gaps`
+    for uid, live, part in parts:
+        ok = np.ones(len(part.abilities) + 1, bool)  # per ability, then the banishes' (always kept)
+        for b, (may, ab_id) in enumerate(part.abilities):
+            try:
+                may(state, p, uid, live[0], ab_id)
+            except IllegalActionError:
+                ok[b] = False
+        near = gaps[first + part.row, part.column] <= part.reach  # column 0 and reach inf off units
+        keep = np.flatnonzero(ok[part.block] & near)
+        out.extend(map(part.actions.__getitem__, keep.tolist()))
+        first += len(live)
+    return out
+
+
+@dataclass(frozen=True)
+class _CasterPart:
+    """One caster's unpruned candidates, in order (per kind, per known ability, per target,
+    per live model; then the banishes), with what `hero_candidates` prunes them by: per
+    candidate, its ability's index in `abilities` (len(abilities) for a banish), the row of its
+    model among the caster's live models, the unit index of its target (0 when the target is
+    not a unit) and the reach it must be within (inf when the target is not a unit)."""
+
+    actions: tuple[Action, ...]
+    abilities: tuple[tuple[Callable[..., None], str], ...]  # per ability: its target-free check, its id
+    block: np.ndarray
+    row: np.ndarray
+    column: np.ndarray
+    reach: np.ndarray
+
+
+def _gap_matrix(pos: Positions, eyes: list[Circle]) -> np.ndarray:
+    """Per base of `eyes` (rows) and unit of `pos.units` (columns), the least gap from that
+    base to one of the unit's models: `_least_gaps` for every eye at once (inf for a unit
+    with no model left). The models of a unit are contiguous in `pos`, in unit order."""
+    n = len(pos.units)
+    ex = np.array([e.x for e in eyes])[:, None]
+    ey = np.array([e.y for e in eyes])[:, None]
+    er = np.array([e.r for e in eyes])[:, None]
+    out = np.full((len(eyes), n), np.inf)
+    if len(pos.x):
+        every = np.hypot(pos.x - ex, pos.y - ey) - pos.r - er
+        counts = np.bincount(pos.owner, minlength=n)
+        has = np.flatnonzero(counts)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))[has]
+        out[:, has] = np.minimum.reduceat(every, starts, axis=1)
     return out
 
 
@@ -164,20 +227,39 @@ def _target_inputs(state: "State") -> tuple:
     return units, mans
 
 
-def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> tuple[Action, ...]:
+def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> _CasterPart:
     """One caster's candidates, in `hero_candidates`' order: per kind, per known ability, per
     target, per live model; then every banish from every live model."""
     p = state.active
-    out: list[Action] = []
-    for kind in ("spell", "prayer"):
+    index = {u: k for k, u in enumerate(state.units)}
+    acts: list[Action] = []
+    abilities: list[tuple[Callable[..., None], str]] = []
+    block: list[int] = []
+    row: list[int] = []
+    column: list[int] = []
+    reach: list[float] = []
+    for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
         for ab_id in known(state, uid, kind):
             ability = state.game.content.abilities[ab_id]
             for target in target_candidates(state, p, ability):
-                for i in models:
+                k = index.get(target) if target is not None else None
+                for r, i in enumerate(models):
                     if kind == "spell":
-                        out.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
+                        acts.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
                     else:
-                        out.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+                        acts.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
+                    block.append(len(abilities))
+                    row.append(r)
+                    column.append(0 if k is None else k)
+                    reach.append(np.inf if k is None else ability.range + EPS)
+            abilities.append((may, ab_id))
     for mid in state.manifestations:
-        out.extend(Banish(player=p, unit=uid, manifestation=mid, model=i) for i in models)
-    return tuple(out)
+        for r, i in enumerate(models):
+            acts.append(Banish(player=p, unit=uid, manifestation=mid, model=i))
+            block.append(len(abilities))
+            row.append(r)
+            column.append(0)
+            reach.append(np.inf)
+    return _CasterPart(
+        tuple(acts), tuple(abilities), np.array(block, int), np.array(row, int), np.array(column, int), np.array(reach)
+    )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -306,26 +307,48 @@ def _shifted(here: tuple[tuple[float, float], ...], sx: float, sy: float) -> tup
 def movement_candidates(state: "State") -> list[Action]:
     """Cheap, unchecked candidates: declare a run or retreat, or shift the unit straight
     towards an objective or the nearest enemy (or away from it when retreating), at full and
-    at half reach."""
+    at half reach.
+
+    Each unit's part is kept from one decision to the next (`State.recall`) beside what it is
+    made from: where its models stand, its allowance, whether it declared, and where the enemy
+    units' centres are (the nearest enemy is among them; a manifestation's enemies are its
+    player's). The other units' moves in the same phase change none of these, so each decision
+    rebuilds only what moved (issue 24)."""
     p = state.active
+    centres = _centres(state)
+    enemies_of = {side: tuple((k, c) for k, c in centres.items() if state.units[k].player != side) for side in (1, 2)}
     out: list[Action] = []
     for uid in movers(state, p):
         if moved_this_phase(state, uid):
             continue
         kind, reach = allowance(state, uid)
-        if not declared(state, uid):
-            out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
-        me = _centres(state).get(uid) or centre_of(state, uid)  # the same centre, computed once a position
+        undeclared = not declared(state, uid)
         here = _here(state, uid)
-        for gx, gy in _targets_for_moves(state, uid):
-            dx, dy = gx - me[0], gy - me[1]
-            n = math.hypot(dx, dy)
-            if n == 0:
-                continue
-            sign = -1.0 if kind == "retreat" else 1.0
-            for f in (1.0, 0.5):
-                step = max(0.0, reach - 1e-3) * f
-                sx, sy = sign * dx / n * step, sign * dy / n * step
-                # `translated(state, uid, sx, sy)`, with the live models looked up once per unit
-                out.append(MoveUnit(player=p, unit=uid, to=_shifted(here, sx, sy)))
+        side = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
+        inputs = (p, here, kind, reach, undeclared, enemies_of[side])
+        make = partial(_unit_moves, state, uid, here, kind, reach, undeclared)
+        out += state.recall(("movement_candidates", uid), inputs, make)
     return out
+
+
+def _unit_moves(
+    state: "State", uid: str, here: tuple[tuple[float, float], ...], kind: str, reach: float, undeclared: bool
+) -> tuple[Action, ...]:
+    """One unit's part of `movement_candidates`, in its order."""
+    p = state.active
+    out: list[Action] = []
+    if undeclared:
+        out += [Run(player=p, unit=uid), Retreat(player=p, unit=uid)]
+    me = _centres(state).get(uid) or centre_of(state, uid)  # the same centre, computed once a position
+    for gx, gy in _targets_for_moves(state, uid):
+        dx, dy = gx - me[0], gy - me[1]
+        n = math.hypot(dx, dy)
+        if n == 0:
+            continue
+        sign = -1.0 if kind == "retreat" else 1.0
+        for f in (1.0, 0.5):
+            step = max(0.0, reach - 1e-3) * f
+            sx, sy = sign * dx / n * step, sign * dy / n * step
+            # `translated(state, uid, sx, sy)`, with the live models looked up once per unit
+            out.append(MoveUnit(player=p, unit=uid, to=_shifted(here, sx, sy)))
+    return tuple(out)

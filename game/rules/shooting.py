@@ -30,6 +30,7 @@ from game.rules.space import (
     thing_shapes,
     unit_circles,
     unit_sees,
+    units_maybe_within,
 )
 
 if TYPE_CHECKING:
@@ -99,33 +100,36 @@ def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
     return out
 
 
-def _check_shoot(state: "State", a: Shoot) -> None:
+def check_may_shoot(state: "State", player: int, unit: str) -> None:
+    """Everything about `unit` shooting now except its target (R1, R3, E8, M10)."""
     if state.phase != "shooting":
         raise IllegalActionError(
             "wrong_phase", f"units shoot in the shooting phase, not the {state.phase} phase", phase=state.phase
         )
-    u = state.units.get(a.unit)
-    if a.unit in state.manifestations:
-        if commander_of(state, a.unit) != a.player:
+    u = state.units.get(unit)
+    if unit in state.manifestations:
+        if commander_of(state, unit) != player:
             raise IllegalActionError(
-                "not_your_unit", f"{label(state, a.unit)} is not commanded by player {a.player} (E8)", "E8"
+                "not_your_unit", f"{label(state, unit)} is not commanded by player {player} (E8)", "E8"
             )
-    elif u is None or not u.alive or u.player != a.player:
-        raise IllegalActionError("not_your_unit", f"{a.unit!r} is not one of your units on the battlefield")
-    if not ranged(state, a.unit):
-        raise IllegalActionError(
-            "no_ranged", f"{label(state, a.unit)} has no ranged weapons", unit=named(state, a.unit)
-        )
-    flags = flags_of(state, a.unit)
+    elif u is None or not u.alive or u.player != player:
+        raise IllegalActionError("not_your_unit", f"{unit!r} is not one of your units on the battlefield")
+    if not ranged(state, unit):
+        raise IllegalActionError("no_ranged", f"{label(state, unit)} has no ranged weapons", unit=named(state, unit))
+    flags = flags_of(state, unit)
     if flags.get("shot_turn") == state.turn:
         raise IllegalActionError(
-            "shot", f"{label(state, a.unit)} has already shot this phase (R1)", "R1", unit=named(state, a.unit)
+            "shot", f"{label(state, unit)} has already shot this phase (R1)", "R1", unit=named(state, unit)
         )
     for flag, what in (("ran_turn", "ran"), ("retreated_turn", "retreated")):
         if flags.get(flag) == state.turn:
             raise IllegalActionError(
-                what, f"{label(state, a.unit)} {what} this turn and cannot shoot", unit=named(state, a.unit)
+                what, f"{label(state, unit)} {what} this turn and cannot shoot", unit=named(state, unit)
             )
+
+
+def _check_shoot(state: "State", a: Shoot) -> None:
+    check_may_shoot(state, a.player, a.unit)
     check_attack_target(state, player_of(state, a.unit), a.target)
     reach = max(w.range for w in ranged(state, a.unit))
     d = min(distance_to(state, c, a.target) for c in thing_shapes(state, a.unit))
@@ -179,20 +183,35 @@ def _shoot(state: "State", a: Shoot) -> None:
 
 
 def shooting_options(state: "State") -> list[Action]:
+    """Every shooter at every enemy it could shoot, less what two cheap checks prove illegal
+    (issue 24): a shooter that may not shoot now (`check_may_shoot`: it ran, retreated or has
+    shot), and a unit target that no model of the shooter may be within its longest range of
+    (the vectorised `units_maybe_within`). Visibility and the exact range are left to
+    `State.legal`; `shooting_legal_options` keeps the legal ones, in this order."""
     p = state.active
     out: list[Action] = []
     enemies = [k for k, u in state.units.items() if u.alive and u.player != p]
     enemies += [k for k, m in state.manifestations.items() if m.player != p and can_be_affected(state, k)]
     for uid, u in state.units.items():
-        if u.player != p or not u.alive or not ranged(state, uid):
+        if u.player != p or not u.alive or not _may_shoot(state, p, uid):
             continue
-        for t in enemies:
-            out.append(Shoot(player=p, unit=uid, target=t))
+        near = units_maybe_within(state, thing_shapes(state, uid), max(w.range for w in ranged(state, uid)) + TOL)
+        out.extend(
+            Shoot(player=p, unit=uid, target=t) for t in enemies if near is None or t not in state.units or t in near
+        )
     for mid in state.manifestations:  # M10: manifestations with ranged weapons
-        if commander_of(state, mid) == p and ranged(state, mid):
+        if commander_of(state, mid) == p and _may_shoot(state, p, mid):
             side = player_of(state, mid)
             out.extend(Shoot(player=p, unit=mid, target=t) for t in enemies if player_of(state, t) != side)
     return out
+
+
+def _may_shoot(state: "State", player: int, unit: str) -> bool:
+    try:
+        check_may_shoot(state, player, unit)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def shooting_legal_options(state: "State") -> list[Action]:

@@ -120,8 +120,11 @@ class SetupCheck:
         self.enemy_shapes = enemy_manifestation_shapes(state, player, state.phase)
         self.has_enemies = bool(enemy_units or self.enemy_shapes)
 
-    def problems(self, x: float, y: float) -> list[str]:
-        """Why the manifestation cannot be set up with its centre at (x, y); empty when it can."""
+    def problems(self, x: float, y: float, named: bool = True) -> list[str]:
+        """Why the manifestation cannot be set up with its centre at (x, y); empty when it can.
+
+        `named=False` leaves the names of what blocks sight out of the words (a search that only
+        asks yes or no: naming them costs more than the answer)."""
         state, rule = self.state, self.rule
         shape = footprint_at(state, self.scroll_id, x, y)
         if not wholly_within(shape, self.source, rule.wholly_within):
@@ -152,7 +155,7 @@ class SetupCheck:
         if rule.visible:
             seen = sight_to_shape(state, self.unit, self.model, shape)
             if not seen.visible:
-                names = blocker_names(state, seen, [self.unit])
+                names = blocker_names(state, seen, [self.unit]) if named else []
                 by = f": blocked by {', '.join(names)}" if names else ""
                 text = f"not visible to the summoning model{by} (M9, G2)"
                 return [Problem(text, "unseen_setup", "M9", names=", ".join(names))]
@@ -289,7 +292,7 @@ def candidate_points(
         space = _space(state, player, unit_id, model, scroll_id)
 
         def legal(x: float, y: float) -> bool:
-            return not check.problems(x, y)
+            return not check.problems(x, y, named=False)
 
         found = pick_on_rays(space, legal, limit=limit, rays=RAYS)
         if not found:

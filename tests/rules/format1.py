@@ -19,6 +19,14 @@ They were re-pinned again, on purpose, when the bot began to keep its heroes ali
 magic (issue 25: game/ai/hero_safety.py; cast order, unbinds, ritual points, summons, predatory
 lookahead in game/ai/magic_plan.py; game/ai only, the engine unchanged); the random-bot games'
 hashes did not change.
+
+The two random-bot games were re-pinned once, on purpose, when the random bot's candidates were
+pruned of what cheap checks prove illegal and it began to draw them one at a time instead of
+shuffling them all (issue 24: game/ai/random_bot.py, the hero, shooting and charge candidates),
+so that it plays other, equally random games. The normal-bot games, which do not draw from the
+candidates, still write their pinned bytes, and the old saves are unchanged: they re-play their
+histories to the saved state with the typed records. The games are re-pinned with
+`play` alone (not `write`, which would replace the old saves).
 """
 
 from __future__ import annotations

@@ -382,8 +382,8 @@ def test_a_game_on_another_map_carries_it_and_a_broken_carried_map_is_refused(tm
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory) -> tuple[Path, dict]:
     """A save 60 actions into a game (hero phase of round 2, two manifestations out)."""
-    s = Recorder.new(Game.load(), seed=3)
-    bots = {1: RandomBot(1, 3), 2: RandomBot(2, 3)}
+    s = Recorder.new(Game.load(), seed=16)
+    bots = {1: RandomBot(1, 16), 2: RandomBot(2, 16)}
     for _ in range(60):
         s.apply(bots[s.state.pending().player].choose(s.state))
     path = tmp_path_factory.mktemp("saves") / "save.json"
@@ -418,8 +418,8 @@ def _unit(data, uid="p1u0"):
 
 
 EDITS = [
-    ("history entry changed", _edit_history_move, "history: its 60 actions from seed 3 do not lead to the saved state; first difference: state.units."),
-    ("history cut short", lambda d: d.__setitem__("history", d["history"][:10]), "history: its 10 actions from seed 3 do not lead to the saved state"),
+    ("history entry changed", _edit_history_move, "history: its 60 actions from seed 16 do not lead to the saved state; first difference: state.units."),
+    ("history cut short", lambda d: d.__setitem__("history", d["history"][:10]), "history: its 10 actions from seed 16 do not lead to the saved state"),
     ("history ill-typed", lambda d: d["history"][3].__setitem__("player", True), "history[3]: EndPhase.player: must be a whole number, got true"),
     ("history illegal", lambda d: d["history"].__setitem__(0, {"type": "EndPhase", "player": 2}), "history[0]: EndPhase is illegal"),
     ("history not actions", lambda d: d.__setitem__("history", [1]), "history[0]: expected an object"),
@@ -471,12 +471,12 @@ def test_an_edited_save_is_refused_naming_the_field(saved, tmp_path, what, edit,
 def test_the_untouched_save_loads_and_its_history_re_applies(saved):
     path, data = saved
     game, state, meta = load_game(path)
-    assert meta["verified"] and meta["seed"] == 3 and len(meta["history"]) == 60
+    assert meta["verified"] and meta["seed"] == 16 and len(meta["history"]) == 60
     assert state_checksum(state.to_dict()) == data["checksum"]
     rebuilt = replay_from_save(meta, game)
     assert rebuilt is not None and len(rebuilt["steps"]) == 60 and verify(rebuilt).ok
     session = Recorder.resume(path)
-    fresh = game.new_state(seed=3)
+    fresh = game.new_state(seed=16)
     for h in session.actions():
         fresh.apply(Action.from_dict(h))
     assert fresh.checksum() == session.state.checksum()
@@ -485,7 +485,7 @@ def test_the_untouched_save_loads_and_its_history_re_applies(saved):
 def test_replay_from_save_refuses_a_history_that_does_not_lead_to_the_save(saved):
     path, _ = saved
     game, _, meta = load_game(path)
-    with pytest.raises(SaveError, match="history: its 10 actions from seed 3 do not lead to the saved state"):
+    with pytest.raises(SaveError, match="history: its 10 actions from seed 16 do not lead to the saved state"):
         replay_from_save({**meta, "history": meta["history"][:10]}, game)
     with pytest.raises(SaveError, match=r"history\[2\]: .*must be a whole number"):
         replay_from_save({**meta, "history": [*meta["history"][:2], {"type": "EndPhase", "player": 1.5}]}, game)

@@ -16,6 +16,7 @@ import json
 
 import pytest
 
+from game.rules.actions import Action
 from game.rules.allowances import (
     ArmyUses,
     PlayerUses,
@@ -89,21 +90,24 @@ def test_a_format_1_save_loads_as_typed_records_and_is_written_back_byte_for_byt
     assert _blob(state.clone()) == _blob(State.from_dict(json.loads(json.dumps(saved)), game)) == json.dumps(saved)
 
 
-def test_a_loaded_format_1_save_continues_as_the_old_engine_played_it_on():
-    """The save at random aos3 26's 68th action (a predatory_control frame open) goes on to the
-    same final bytes as the pinned whole game."""
+def test_a_loaded_format_1_save_continues_as_the_state_the_engine_reaches_from_the_start():
+    """The old engine's save at random aos3 26's 68th action (a predatory_control frame open)
+    is the state its history re-played from the start reaches, and the two go on alike: the
+    same choices of equally seeded bots, the same events and the same bytes after every action
+    to the end of the game."""
     from game.ai.registry import make_bot
 
     game, state, meta = load_game(FIXTURES / "random-aos3-26-action68.json")
-    bots = {1: make_bot("random", 1, 26), 2: make_bot("random", 2, 27)}
-    # play the saved history again with the same bots, which brings their own generators to where
-    # they were, and gives the state the new engine reaches from the start
     fresh = game.new_state(seed=26)
-    for _ in meta["history"]:
-        fresh.apply(bots[fresh.pending().player].choose(fresh))
+    for h in meta["history"]:
+        fresh.apply(Action.from_dict(h))
     assert _blob(fresh) == _blob(state)
+    assert any(f.kind == "predatory_control" for f in state.decisions)
+    bots = {1: make_bot("random", 1, 26), 2: make_bot("random", 2, 27)}
+    twins = {1: make_bot("random", 1, 26), 2: make_bot("random", 2, 27)}
     while not state.is_over():
         action = bots[state.pending().player].choose(state)
+        assert twins[fresh.pending().player].choose(fresh) == action
         assert [e.to_dict() for e in state.apply(action)] == [e.to_dict() for e in fresh.apply(action)]
         assert _blob(state) == _blob(fresh)
 

@@ -1,0 +1,150 @@
+"""Issue 24: the candidates a sampling bot draws from are pruned and kept, never changed.
+
+- The hero, shooting and charge candidates leave out only what cheap checks prove illegal
+  (M1, E5, R1, R3, R4, G1): every legal option is still among them.
+- A unit's movement candidates kept from one decision to the next are those made afresh.
+- `draw_legal` draws each legal candidate equally often, and None when none is legal.
+- Deployment stops trying slots once none can join the unit (G4): the same bases as trying all.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.random_bot import RandomBot, draw_legal
+from game.data.content import DEFAULT_MAP, load_map
+from game.geometry.shapes import Circle
+from game.rules import Charge, Game, Shoot
+from game.rules.battlefield import Battlefield
+from game.rules.charge import charge_candidates
+from game.rules.deployment import place_unit
+from game.rules.hero import hero_candidates, hero_options
+from game.rules.movement import movement_candidates
+from game.rules.shooting import shooting_options
+
+
+def _phases(profile: str, seed: int):
+    """Every decision of a random game, as (state, decision) before the bot answers it."""
+    s = Game.load(profile=profile).new_state(seed=seed)
+    bots = {1: RandomBot(1, seed), 2: RandomBot(2, seed + 1)}
+    while not s.is_over():
+        d = s.pending()
+        yield s, d
+        s.apply(bots[d.player].choose(s))
+
+
+@pytest.mark.parametrize("profile, seed", [("aos4", 5), ("aos3", 6)])
+def test_m1_e5_r3_r4_pruned_candidates_keep_every_legal_option(profile, seed):
+    """Every legal cast, chant and banish (M1, E5), shot (R3, G1) and charge (R4) is a candidate."""
+    seen = collections.Counter()
+    for s, d in _phases(profile, seed):
+        if d.kind != "phase" or s.phase not in ("hero", "shooting", "charge"):
+            continue
+        p = s.active
+        with s.query():
+            if s.phase == "hero":
+                cands = hero_candidates(s)
+                assert set(hero_options(s)) <= set(cands)
+                # what the pruning left out is illegal
+                everything = set(hero_options(s))
+                assert {a for a in cands if s.legal(a)} == everything
+            elif s.phase == "shooting":
+                cands = shooting_options(s)
+                every = [
+                    Shoot(player=p, unit=u, target=t)
+                    for u, unit in s.units.items()
+                    if unit.player == p
+                    for t in [*s.units, *s.manifestations]
+                ]
+                assert {a for a in every if s.legal(a)} <= set(cands)
+            else:
+                cands = charge_candidates(s)
+                every = [Charge(player=p, unit=u) for u, unit in s.units.items() if unit.player == p]
+                assert {a for a in every if s.legal(a)} <= set(cands)
+        seen[s.phase] += 1
+    assert seen["hero"] > 5 and seen["shooting"] > 3 and seen["charge"] > 3
+
+
+def test_movement_candidates_kept_between_decisions_are_those_made_afresh():
+    asked = 0
+    for s, d in _phases("aos4", 7):
+        if d.kind == "phase" and s.phase == "movement":
+            kept = movement_candidates(s)
+            twin = s.clone()
+            twin._keep.clear()  # nothing kept: every unit's part made again
+            assert movement_candidates(twin) == kept
+            asked += 1
+    assert asked > 20
+
+
+def test_draw_legal_draws_each_legal_candidate_equally_often():
+    s = Game.load().new_state(seed=1)
+    legal = set(s.pending().options)
+    cands = [*legal, *(Charge(player=1, unit=u) for u in s.units)]  # charges are illegal in deployment
+    assert len(legal) >= 1 and not any(s.legal(Charge(player=1, unit=u)) for u in s.units)
+    rng = random.Random(4)
+    counts = collections.Counter(draw_legal(s, cands, rng) for _ in range(400))
+    assert set(counts) == legal
+    assert draw_legal(s, cands[len(legal) :], rng) is None
+    assert draw_legal(s, [], rng) is None
+
+
+def test_draw_legal_is_uniform_among_the_legal_ones():
+    """Among 3 legal candidates hidden in 30, each comes up about a third of the time."""
+
+    class Fake:
+        def __init__(self, good):
+            self.good = good
+
+        def query(self):
+            import contextlib
+
+            return contextlib.nullcontext()
+
+        def legal(self, a):
+            return a in self.good
+
+    cands = list(range(30))
+    fake = Fake({3, 17, 29})
+    rng = random.Random(11)
+    counts = collections.Counter(draw_legal(fake, cands, rng) for _ in range(3000))  # type: ignore[arg-type]
+    assert set(counts) == {3, 17, 29}
+    assert all(900 < n < 1100 for n in counts.values()), counts
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.floats(6, 54), st.floats(4, 40)),
+    st.lists(st.tuples(st.floats(-8, 8), st.floats(-8, 8)), min_size=10, max_size=80),
+    st.integers(1, 20),
+    st.floats(0.4, 1.2),
+)
+def test_g4_deployment_stops_trying_slots_with_the_same_answer(monkeypatch_module, anchor, others, models, radius):
+    """A unit that cannot join up around its anchor fails as soon as no slot can be coherent,
+    and one that fits takes the same slots, as when every slot is tried (G4). The other bases
+    crowd the anchor, so that about half the units do not fit."""
+    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
+    placed = [Circle(round(anchor[0] + x, 4), round(anchor[1] + y, 4), 0.8) for x, y in others]
+
+    def attempt():
+        try:
+            return place_unit(bf, None, anchor, models, radius, list(placed))
+        except ValueError as exc:
+            return str(exc)
+
+    fast = attempt()
+    with monkeypatch_module.context() as m:
+        m.setattr("game.rules.deployment.STOP_OUT_OF_REACH", False)
+        slow = attempt()
+    assert fast == slow
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as m:
+        yield m
