@@ -45,6 +45,11 @@ def charge_targets(state: "State", uid: str, reach: float) -> list[str]:
     return [t for t in enemies_within(state, uid, thing_shapes(state, uid), reach) if unit_sees(state, uid, t)]
 
 
+def has_charge_target(state: "State", uid: str, reach: float) -> bool:
+    """Whether `charge_targets` would name any (R4): asks sight only until one is seen."""
+    return any(unit_sees(state, uid, t) for t in enemies_within(state, uid, thing_shapes(state, uid), reach))
+
+
 def enemies_within(state: "State", uid: str, circles, reach: float) -> list[str]:
     """Enemy units and manifestations (M10) within `reach` of any of `circles` (the bases, or
     the footprint, of `uid` somewhere)."""
@@ -90,7 +95,7 @@ def _check_charge(state: "State", a: Charge) -> None:
         raise IllegalActionError(
             "in_combat", f"{label(state, a.unit)} is already in combat (R4)", "R4", unit=named(state, a.unit)
         )
-    if not charge_targets(state, a.unit, CHARGE_REACH):
+    if not has_charge_target(state, a.unit, CHARGE_REACH):
         raise IllegalActionError(
             "no_target",
             f"no visible enemy within {CHARGE_REACH:g}\" of {label(state, a.unit)} (R4)",

@@ -77,12 +77,18 @@ class Decision:
 
 Check = Callable[["State", Any], None]
 Do = Callable[["State", Any], None]
+Refute = Callable[["State", Any], bool]
 
 
 @dataclass(frozen=True)
 class Handler:
+    """`check` raises `IllegalActionError` with the reasons; `refute`, where given, is a cheap
+    test that answers True only for an action `check` would refuse, so that `State.legal` can
+    say no without building the reasons (issue 24). It never answers for a legal action."""
+
     check: Check
     do: Do
+    refute: Refute | None = None
 
 
 # action type -> decision kind -> handler. One action type may answer several kinds of
@@ -91,12 +97,14 @@ class Handler:
 HANDLERS: dict[type[Action], dict[str, Handler]] = {}
 
 
-def handles(action_type: type[Action], kinds: tuple[str, ...], check: Check) -> Callable[[Do], Do]:
+def handles(
+    action_type: type[Action], kinds: tuple[str, ...], check: Check, refute: Refute | None = None
+) -> Callable[[Do], Do]:
     """Register `do` (the decorated function) as the handler of `action_type` for `kinds`."""
 
     def register(do: Do) -> Do:
         for kind in kinds:
-            HANDLERS.setdefault(action_type, {})[kind] = Handler(check, do)
+            HANDLERS.setdefault(action_type, {})[kind] = Handler(check, do, refute)
         return do
 
     return register

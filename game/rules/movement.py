@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.geometry.measure import wholly_within
+from game.geometry.measure import TOL, wholly_within
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, DeployUnit, MoveUnit, Retreat, Run
 from game.rules.allowances import label, named
@@ -38,7 +38,7 @@ from game.rules.formation import (
 )
 from game.rules.manifestations import scroll_of
 from game.rules.movers import check_own_mover, flags_of, movers
-from game.rules.space import PRUNE_SLACK, invalidate
+from game.rules.space import PRUNE_SLACK, invalidate, positions
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -210,7 +210,28 @@ def _check_move(state: "State", a: MoveUnit) -> None:
         )
 
 
-@handles(MoveUnit, kinds=("phase",), check=_check_move)
+def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
+    """A cheap refutation of a normal move, run, or retreat (G4): some model of the unit would
+    end clearly overlapping a model of another unit, which no move may, whatever else is wrong
+    with it. One numpy pass over every base; `_check_move` still words the reasons."""
+    if a.unit not in state.units or a.unit in state.manifestations:
+        return False
+    u = state.units[a.unit]
+    if len(a.to) != len(u.live_models()) or not a.to:
+        return False
+    pos = positions(state)
+    if a.unit not in pos.units:
+        return False
+    others = pos.owner != pos.units.index(a.unit)
+    if not others.any():
+        return False
+    r = radius_of(state, a.unit)
+    ends = np.asarray(a.to, float).reshape(-1, 2)
+    gap = np.hypot(pos.x[others][None, :] - ends[:, :1], pos.y[others][None, :] - ends[:, 1:]) - pos.r[others] - r
+    return bool((gap < -(TOL + PRUNE_SLACK)).any())
+
+
+@handles(MoveUnit, kinds=("phase",), check=_check_move, refute=_ends_on_a_base)
 def _move(state: "State", a: MoveUnit) -> None:
     kind, _ = allowance(state, a.unit)
     moved = apply_positions(state, a.unit, a.to)

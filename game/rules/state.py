@@ -142,7 +142,18 @@ class State:
         return []
 
     def legal(self, action: Action) -> bool:
-        return not self.explain(action)
+        """Whether `action` is legal now: `explain` is empty. A handler's `refute` may say no
+        first, without the reasons being worded (the same answer, issue 24)."""
+        if not self._querying:
+            self._sync_cache()
+        try:
+            handler = self._handler(action)
+            if handler.refute is not None and handler.refute(self, action):
+                return False
+            handler.check(self, action)
+        except IllegalActionError:
+            return False
+        return True
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply `action`; return the events. Illegal actions change nothing."""
@@ -157,6 +168,13 @@ class State:
             self._events = None
 
     def _check(self, action: Action):
+        handler = self._handler(action)
+        handler.check(self, action)
+        return handler
+
+    def _handler(self, action: Action):
+        """The handler that answers `action` now; IllegalActionError when none does or it is
+        not the actor's decision (everything `_check` asks before the handler's own check)."""
         if self.stage == "over":
             raise IllegalActionError("game_over", "the game is over; no more actions", "R2")
         by_kind = HANDLERS.get(type(action))
@@ -180,7 +198,6 @@ class State:
                 player=player,
                 kind=kind,
             )
-        handler.check(self, action)
         return handler
 
     def _sync_cache(self) -> None:

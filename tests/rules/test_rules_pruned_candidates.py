@@ -5,6 +5,7 @@
 - A unit's movement candidates kept from one decision to the next are those made afresh.
 - `draw_legal` draws each legal candidate equally often, and None when none is legal.
 - Deployment stops trying slots once none can join the unit (G4): the same bases as trying all.
+- `State.legal` refutes a move that ends on another unit's base without wording why (G4).
 """
 
 from __future__ import annotations
@@ -148,3 +149,27 @@ def test_g4_deployment_stops_trying_slots_with_the_same_answer(monkeypatch_modul
 def monkeypatch_module():
     with pytest.MonkeyPatch.context() as m:
         yield m
+
+
+@pytest.mark.parametrize("profile, seed", [("aos4", 8), ("aos3", 9)])
+def test_g4_a_move_refuted_for_ending_on_a_base_is_one_the_full_check_refuses(profile, seed):
+    """`State.legal` may say no to a move from its ends alone (`_ends_on_a_base`): only ever
+    to a move whose full check finds a reason (G4); legal moves stay legal."""
+    from game.rules.movement import _ends_on_a_base
+
+    refuted = legal_ones = 0
+    for s, d in _phases(profile, seed):
+        if d.kind != "phase" or s.phase != "movement":
+            continue
+        with s.query():
+            for a in d.candidates:
+                if type(a).__name__ != "MoveUnit":
+                    continue
+                why = s.explain(a)
+                if _ends_on_a_base(s, a):
+                    refuted += 1
+                    assert why and not s.legal(a), a
+                elif not why:
+                    legal_ones += 1
+                    assert s.legal(a)
+    assert refuted > 20 and legal_ones > 20
