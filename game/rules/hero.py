@@ -163,13 +163,17 @@ def hero_candidates(state: "State") -> list[Action]:
     out: list[Action] = []
     first = 0  # the caster's first row of `gaps`
     for uid, live, part in parts:
-        ok = np.ones(len(part.abilities) + 1, bool)  # per ability, then the banishes' (always kept)
-        for b, (may, ab_id) in enumerate(part.abilities):
+        near = gaps[first + part.row, part.column] <= part.reach  # column 0 and reach inf off units
+        # per ability, then the banishes' (always kept): the abilities with a candidate in range
+        # are asked whether the caster may use them now; the others have nothing left to prune
+        ok = np.bincount(part.block[near], minlength=len(part.abilities) + 1) > 0
+        for b in np.flatnonzero(ok[:-1]).tolist():
+            may, ab_id = part.abilities[b]
             try:
                 may(state, p, uid, live[0], ab_id)
             except IllegalActionError:
                 ok[b] = False
-        near = gaps[first + part.row, part.column] <= part.reach  # column 0 and reach inf off units
+        ok[-1] = True
         keep = np.flatnonzero(ok[part.block] & near)
         out.extend(map(part.actions.__getitem__, keep.tolist()))
         first += len(live)
