@@ -33,8 +33,9 @@ class Decision:
     **point_fields})`` and ask `State.explain()` whether it is legal.
 
     `options` may be expensive (every legal move of every unit), so it is computed on first use.
-    `candidates` is a cheap superset that is NOT checked: a sampling bot shuffles it and takes
-    the first action `State.legal` accepts, which is a uniform choice among the legal ones.
+    `candidates` is a cheap superset that is NOT checked: a sampling bot draws from it in a
+    random order and takes the first action `State.legal` accepts, which is a uniform choice
+    among the legal ones. Providers leave out what cheap checks prove illegal, never more.
     A Decision describes the state when `pending()` was called: do not keep it across `apply()`.
     """
 
