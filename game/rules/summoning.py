@@ -29,13 +29,13 @@ from game.geometry.placement import placement_problems
 from game.geometry.problem import Named, Problem
 from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
 from game.geometry.shapes import Shape, polygon_at
+from game.rules import summon_sight
 from game.rules.actions import PlaceManifestation
 from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
 from game.rules.decisions import Decision, handles
 from game.rules.errors import IllegalActionError
 from game.rules.events import ManifestationSummoned, SummonFailed
 from game.rules.frames import SummonSetupFrame, pop, top
-from game.rules import summon_sight
 from game.rules.manifest_units import enemy_manifestation_shapes
 from game.rules.space import (
     all_bases,
