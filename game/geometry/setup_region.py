@@ -69,9 +69,10 @@ is found only at the special points above.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 import shapely
@@ -91,6 +92,8 @@ __all__ = [
     "centre_region",
     "sight_region",
     "pick",
+    "pick_on_rays",
+    "LooksAhead",
     "convex_pieces",
     "segments_for",
 ]
@@ -931,18 +934,48 @@ def _samples(g: BaseGeometry, budget: int) -> Iterator[Point2]:
             yield (float(gx[k]), float(gy[k]))
 
 
+class LooksAhead(Protocol):
+    """A check that may answer several points at once (issue 24): the picker hands it ``peek``,
+    which gives up to ``k`` of the points it will check next, so that the check can do the
+    expensive part of their checks together (sight, M9/G2) and keep the answers. The answer for
+    each point must be the one it would give alone: only the work is shared."""
+
+    def __call__(self, x: float, y: float) -> bool: ...
+
+    def attach(self, peek: Callable[[int], list[Point2]]) -> None: ...
+
+
+#: candidate points :meth:`_Picker.peek` may look through (skipped ones included) per point it gives
+PEEK_SCAN = 4
+
+
 class _Picker:
-    """Exact checks of candidate points, each at most once, keeping those ``spread`` apart."""
+    """Exact checks of candidate points, each at most once, keeping those ``spread`` apart.
+
+    The points of :meth:`run` go through a look-ahead buffer, so that a check that
+    :class:`LooksAhead` can be told the next points without the order or the count of the
+    checks changing."""
 
     def __init__(self, check: Callable[[float, float], bool], limit: int, spread: float, max_checks: int) -> None:
         self.check, self.limit, self.spread, self.max_checks = check, limit, spread, max_checks
         self.found: list[Point2] = []
         self.tried: set[Point2] = set()
         self.checks = self.failed = 0
+        self._ahead: deque[Point2] = deque()
+        self._source: Iterator[Point2] = iter(())
+        attach = getattr(check, "attach", None)
+        if attach is not None:
+            attach(self.peek)
 
     @property
     def done(self) -> bool:
         return len(self.found) >= self.limit or self.checks >= self.max_checks
+
+    def _would_check(self, x: float, y: float) -> bool:
+        """`attempt` would check the (rounded) point now: finite, not tried, spread from the found."""
+        if not (math.isfinite(x) and math.isfinite(y)) or (x, y) in self.tried:
+            return False
+        return not any(math.hypot(x - fx, y - fy) < self.spread for fx, fy in self.found)
 
     def attempt(self, p: Point2) -> bool:
         """Check one point; True when enough are found or the budget is spent."""
@@ -959,10 +992,46 @@ class _Picker:
             self.failed += 1
         return self.done
 
-    def run(self, points: Iterable[Point2]) -> bool:
-        for p in points:
-            if self.attempt(p):
-                return True
+    def _points(self, points: Iterable[Point2]) -> Iterator[Point2]:
+        """``points`` in order, the ones `peek` drew ahead first."""
+        self._source = iter(points)
+        self._ahead.clear()
+        while True:
+            if self._ahead:
+                yield self._ahead.popleft()
+                continue
+            p = next(self._source, None)
+            if p is None:
+                return
+            yield p
+
+    def peek(self, k: int) -> list[Point2]:
+        """Up to ``k`` of the next points `attempt` would check (rounded as it rounds them, each
+        once), without taking them: the spread rule may still skip some once a point is found,
+        which only wastes their share of a look-ahead. Bounded: at most ``PEEK_SCAN * k`` points
+        are looked through."""
+        out: list[Point2] = []
+        seen: set[Point2] = set()
+        i = 0
+        while len(out) < k and i < PEEK_SCAN * k:
+            if i == len(self._ahead):
+                p = next(self._source, None)
+                if p is None:
+                    break
+                self._ahead.append(p)
+            p = self._ahead[i]
+            i += 1
+            q = (round(p[0], DIGITS), round(p[1], DIGITS))
+            if q not in seen and self._would_check(*q):
+                seen.add(q)
+                out.append(q)
+        return out
+
+    def run(self, points: Iterable[Point2], stop: Callable[[], bool] | None = None) -> bool:
+        """Check ``points`` in order until enough are found, the budget is spent or ``stop()``."""
+        for p in self._points(points):
+            if self.attempt(p) or (stop is not None and stop()):
+                return self.done
         return self.done
 
 
@@ -1040,10 +1109,9 @@ def pick_on_rays(
     picker = _Picker(check, limit, spread, 10**9)
     per_ray = space.ray_points(rays)
     depth = max((len(p) for p in per_ray), default=0)
-    for level in range(depth):
-        for pts in per_ray:
-            if level < len(pts) and picker.attempt(pts[level]):
-                return picker.found
-            if picker.failed >= max_failures:
-                return picker.found
+    order = [pts[level] for level in range(depth) for pts in per_ray if level < len(pts)]
+    if order and max_failures > 0:
+        picker.run(order, stop=lambda: picker.failed >= max_failures)
+    elif order:  # no failure allowed: the first point alone (as the loop over rays had it)
+        picker.run(order[:1] if per_ray[0] else [])
     return picker.found

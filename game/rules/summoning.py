@@ -18,6 +18,7 @@ as G2's own sampled check). `setup_region` gives that region to the UI to shade;
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point
@@ -27,7 +28,8 @@ from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
 from game.geometry.problem import Named, Problem
 from game.geometry.setup_region import SetupSpace, pick, pick_on_rays, sight_region
-from game.geometry.shapes import polygon_at
+from game.geometry.shapes import Shape, polygon_at
+from game.rules import summon_sight
 from game.rules.actions import PlaceManifestation
 from game.rules.allowances import army_uses, record_army_uses, record_uses, uses
 from game.rules.decisions import Decision, handles
@@ -125,11 +127,18 @@ class SetupCheck:
 
         `named=False` leaves the names of what blocks sight out of the words (a search that only
         asks yes or no: naming them costs more than the answer)."""
+        shape, problems = self.before_sight(x, y)
+        return problems or self.sight_problems(shape, named)
+
+    def before_sight(self, x: float, y: float) -> tuple[Shape, list[str]]:
+        """The footprint at (x, y), and the first failing check but sight (M9 reach, G4, M10
+        distance), in `problems`' order; no words when only sight is left to decide. Sight comes
+        last because it costs the most (a search asks it of many points at once: issue 24)."""
         state, rule = self.state, self.rule
         shape = footprint_at(state, self.scroll_id, x, y)
         if not wholly_within(shape, self.source, rule.wholly_within):
             text = f"not wholly within {rule.wholly_within:g}\" of the summoning model (M9)"
-            return [Problem(text, "not_within", "M9", reach=f"{rule.wholly_within:g}")]
+            return shape, [Problem(text, "not_within", "M9", reach=f"{rule.wholly_within:g}")]
         bf = state.game.battlefield
         problems: list[str] = [
             _cited(p, "G4")
@@ -143,7 +152,7 @@ class SetupCheck:
             )
         ]
         if problems:
-            return problems
+            return shape, problems
         if rule.min_enemy_distance > 0 and self.has_enemies:
             gaps = [distance(shape, e) for e in self.enemy_shapes]
             if len(self.enemy_bases):
@@ -151,15 +160,29 @@ class SetupCheck:
             near = min(gaps, default=math.inf)
             if near <= rule.min_enemy_distance:
                 text = f"{near:.2f}\" from an enemy; must be more than {rule.min_enemy_distance:g}\" (M9)"
-                return [Problem(text, "near_enemy", "M9", near=f"{near:.2f}", limit=f"{rule.min_enemy_distance:g}")]
-        if rule.visible:
-            seen = sight_to_shape(state, self.unit, self.model, shape)
-            if not seen.visible:
-                names = blocker_names(state, seen, [self.unit]) if named else []
-                by = f": blocked by {', '.join(names)}" if names else ""
-                text = f"not visible to the summoning model{by} (M9, G2)"
-                return [Problem(text, "unseen_setup", "M9", names=", ".join(names))]
-        return []
+                return shape, [
+                    Problem(text, "near_enemy", "M9", near=f"{near:.2f}", limit=f"{rule.min_enemy_distance:g}")
+                ]
+        return shape, []
+
+    def sight_problems(self, shape: Shape, named: bool = True, seen: bool | None = None) -> list[str]:
+        """The sight step of `problems` for a footprint that passed every other check (M9, G2):
+        not visible to the summoning model. `seen`, when the caller already knows the answer
+        (`game.rules.summon_sight` asks many footprints at once), stands in for asking G2 here;
+        the words then name no blockers."""
+        if not self.rule.visible:
+            return []
+        if seen is None:
+            sight = sight_to_shape(self.state, self.unit, self.model, shape)
+            seen = sight.visible
+            names = [] if seen or not named else blocker_names(self.state, sight, [self.unit])
+        else:
+            names = []
+        if seen:
+            return []
+        by = f": blocked by {', '.join(names)}" if names else ""
+        text = f"not visible to the summoning model{by} (M9, G2)"
+        return [Problem(text, "unseen_setup", "M9", names=", ".join(names))]
 
 
 def _cited(p: str, rule: str) -> str:
@@ -291,8 +314,13 @@ def candidate_points(
         check = setup_check(state, player, unit_id, model, scroll_id)
         space = _space(state, player, unit_id, model, scroll_id)
 
-        def legal(x: float, y: float) -> bool:
-            return not check.problems(x, y, named=False)
+        legal: Callable[[float, float], bool]
+        if summon_sight.BATCHED:  # the same answers, sight asked of several points at once (issue 24)
+            legal = summon_sight.SightBatches(check)
+        else:
+
+            def legal(x: float, y: float) -> bool:
+                return not check.problems(x, y, named=False)
 
         found = pick_on_rays(space, legal, limit=limit, rays=RAYS)
         if not found:
