@@ -1,8 +1,9 @@
 """Benchmark the bots (issue 7): decision latency over real games, and win rates.
 
 Latency: whole games of each level against `normal` (the bot's own decisions are timed, on this
-machine, one process); p50, p95 and max per level. Win rates: `game.sim.run`, sides and armies
-alternated, with 95% Wilson intervals (draws count half).
+machine, one process); p50, p95 and max per level, and for hard also apart for the decisions
+that ran a plan search and those that did not (issue 25: at most 6 s and 1.5 s). Win rates:
+`game.sim.run`, sides and armies alternated, with 95% Wilson intervals (draws count half).
 
     python bench/bench_ai.py [--latency-games 2] [--games 40] [--jobs 2] [--hard-budget 1.0]
     python bench/bench_ai.py --skip-latency --games 400 --pairs normal:random
@@ -25,20 +26,25 @@ from game.rules import Game
 from game.sim import run, summary
 
 
-def latencies(level: str, games: int, seed: int) -> list[float]:
-    out: list[float] = []
+def latencies(level: str, games: int, seed: int) -> tuple[list[float], list[float]]:
+    """The level's decision times over `games` games against normal: the plain decisions, and
+    apart the ones that ran a once-a-phase plan search (hard's `searched` counter moved)."""
+    plain: list[float] = []
+    searches: list[float] = []
     for g in range(games):
         state = Game.load(profile="aos4", armies=DEFAULT_ARMIES).new_state(seed=seed + g)
         me = 1 + g % 2
         bots = {me: make_bot(level, me, seed + g), 3 - me: make_bot("normal", 3 - me, seed + g + 1)}
         while not state.is_over():
             p = state.pending().player
+            before = getattr(bots[p], "searched", 0)
             t = time.perf_counter()
             action = bots[p].choose(state)
             if p == me:
-                out.append(time.perf_counter() - t)
+                took = time.perf_counter() - t
+                (searches if getattr(bots[p], "searched", 0) != before else plain).append(took)
             state.apply(action)
-    return out
+    return plain, searches
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -59,9 +65,11 @@ def main() -> None:
     hard = "hard" if a.hard_budget is None else f"hard@{a.hard_budget}"
     if not a.skip_latency:
         for level in ("random", "normal", hard):
-            xs = latencies(level, a.latency_games, a.seed)
-            print(f"latency {level:>10}: {len(xs):5d} decisions  p50 {pct(xs, .5) * 1000:7.1f} ms  "
-                  f"p95 {pct(xs, .95) * 1000:7.1f} ms  max {max(xs) * 1000:7.1f} ms")
+            plain, searches = latencies(level, a.latency_games, a.seed)
+            for what, xs in (("decisions", plain + searches), ("without a search", plain), ("plan searches", searches)):
+                if xs and (what == "decisions" or searches):
+                    print(f"latency {level:>10}: {len(xs):5d} {what:16}  p50 {pct(xs, .5) * 1000:7.1f} ms  "
+                          f"p95 {pct(xs, .95) * 1000:7.1f} ms  max {max(xs) * 1000:7.1f} ms")
     if a.games:
         for pair in a.pairs.split(","):
             p1, p2 = (hard if b == "hard" else b for b in pair.split(":"))
