@@ -317,6 +317,15 @@ def plots(report: dict[str, Any]) -> list[Plot]:
         ]
 
 
+def rate_label(percent: float) -> str:
+    """A win rate as the plot writes it: whole percents, but one decimal where rounding would
+    show 0% or 100% for a rate that is neither (one game of 200 is 0.5%, not 0%)."""
+    whole = f"{percent:.0f}%"
+    if whole in ("0%", "100%") and percent not in (0.0, 100.0):
+        return f"{percent:.1f}%"
+    return whole
+
+
 def _new_figure(ncols: int = 1):
     from matplotlib.figure import Figure
 
@@ -369,7 +378,7 @@ def _win_rates(report: dict[str, Any]):
                 ax.text(
                     x,
                     row[which]["ci95"][1] * 100 + 1.5,
-                    f"{r:.0f}%\nn={row[which]['games']}",
+                    f"{rate_label(r)}\nn={row[which]['games']}",
                     ha="center",
                     va="bottom",
                     fontsize=10,

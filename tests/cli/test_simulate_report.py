@@ -232,3 +232,11 @@ def test_simulate_without_report_does_not_import_matplotlib():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_rate_near_the_ends_shows_a_decimal_instead_of_rounding_to_0_or_100():
+    from game.sim_report import rate_label
+
+    assert rate_label(0.0) == "0%" and rate_label(100.0) == "100%"
+    assert rate_label(0.5) == "0.5%" and rate_label(99.5) == "99.5%"
+    assert rate_label(61.8) == "62%" and rate_label(0.4) == "0.4%"
