@@ -89,3 +89,17 @@ def assert_save_replays(path: str | Path, loaded: tuple[Game, State, dict] | Non
         f"{path}: its {len(meta['history'])} actions from seed {meta['seed']} do not lead to the saved state")
     assert fresh.to_dict() == state.to_dict() and fresh.checksum() == state.checksum()
     return game, state, meta
+
+
+def play_legally(state: State, bots: dict, limit: int | None = None) -> list:
+    """Play `state` with `bots` (player -> bot) to the end, or for `limit` actions, asserting
+    that every action a bot chooses is legal and that its explanation is text; the actions."""
+    actions = []
+    while not state.is_over() and (limit is None or len(actions) < limit):
+        bot = bots[state.pending().player]
+        action = bot.choose(state)
+        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
+        assert isinstance(getattr(bot, "last_explanation", ""), str)
+        state.apply(action)
+        actions.append(action)
+    return actions

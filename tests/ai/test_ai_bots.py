@@ -18,21 +18,12 @@ from game.rules.allowances import UnitUses
 from game.rules.frames import RitualChoiceFrame, UnbindFrame
 from game.rules.predatory import passed_across
 from game.rules.predatory_records import MovePredatory
-from tests.helpers import P1_PRI2, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, P2_WIZ2, battle
+from tests.helpers import P1_PRI2, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, P2_WIZ2, battle, play_legally
 
 
 def _play(bots: dict, seed: int, limit: int | None = None) -> list:
     game = Game.load(profile="aos4", armies=DEFAULT_ARMIES)
-    state = game.new_state(seed=seed)
-    actions = []
-    while not state.is_over() and (limit is None or len(actions) < limit):
-        bot = bots[state.pending().player]
-        action = bot.choose(state)
-        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
-        assert isinstance(getattr(bot, "last_explanation", ""), str)
-        state.apply(action)
-        actions.append(action)
-    return actions
+    return play_legally(game.new_state(seed=seed), bots, limit)
 
 
 def test_the_levels_are_registered():
@@ -57,12 +48,7 @@ def test_soak_every_level_plays_whole_games_with_legal_actions_only(seed):
     first, second = levels if seed % 2 else levels[::-1]
     game = Game.load(profile="aos4" if seed % 4 < 2 else "aos3", armies=DEFAULT_ARMIES)
     state = game.new_state(seed=seed)
-    bots = {1: make_bot(first, 1, seed), 2: make_bot(second, 2, seed + 1)}
-    while not state.is_over():
-        bot = bots[state.pending().player]
-        action = bot.choose(state)
-        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
-        state.apply(action)
+    play_legally(state, {1: make_bot(first, 1, seed), 2: make_bot(second, 2, seed + 1)})
     assert state.result() is not None
 
 

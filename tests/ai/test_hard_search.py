@@ -17,7 +17,7 @@ from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
 from game.rules import Charge, EndPhase, Game, ScriptedDice
 from game.rules.position import UnitSpec, build_position
-from tests.helpers import P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_WARDENS, P2_WIZ1, battle
+from tests.helpers import P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_WARDENS, P2_WIZ1, battle, play_legally
 
 
 def _block(x: float, y: float, n: int = 10) -> list[tuple[float, float]]:
@@ -141,10 +141,6 @@ def test_hard_plays_whole_games_with_legal_actions_only(profile):
     state = game.new_state(seed=12)
     # one round per search: the legality of every style, not its strength, is under test
     bots = {1: HardBot(1, 12, budget=60.0, plan_rollouts=1), 2: NormalBot(2, 13)}
-    while not state.is_over():
-        bot = bots[state.pending().player]
-        action = bot.choose(state)
-        assert state.legal(action), f"{bot.name} chose an illegal action: {state.explain(action)}"
-        state.apply(action)
+    play_legally(state, bots)
     assert state.result() is not None
     assert all(bots[1].searches[p] > 0 for p in ("hero", "movement", "charge"))
