@@ -4,7 +4,8 @@
   (M1, E5, R1, R3, R4, G1): every legal option is still among them.
 - A unit's movement candidates kept from one decision to the next are those made afresh.
 - `draw_legal` draws each legal candidate equally often, and None when none is legal.
-- Deployment stops trying slots once none can join the unit (G4): the same bases as trying all.
+- Deployment stops trying slots once none can join the unit, and skips the slots certainly on a
+  base placed before or out of the zone (G4): the same bases as trying every slot.
 - `State.legal` refutes a move that ends on another unit's base without wording why (G4).
 """
 
@@ -143,6 +144,50 @@ def test_g4_deployment_stops_trying_slots_with_the_same_answer(monkeypatch_modul
         m.setattr("game.rules.deployment.STOP_OUT_OF_REACH", False)
         slow = attempt()
     assert fast == slow
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.floats(8, 52), st.floats(6, 38)),
+    st.lists(st.tuples(st.floats(-9, 9), st.floats(-9, 9), st.floats(0.4, 1.6)), min_size=5, max_size=90),
+    st.integers(1, 20),
+    st.floats(0.4, 1.2),
+    st.booleans(),
+)
+def test_g4_deployment_skips_crowded_slots_with_the_same_answer(
+    monkeypatch_module, anchor, others, models, radius, in_zone
+):
+    """The slots `place_unit` leaves unasked (certainly on a base placed before, or out of the
+    zone's box) change no answer: the same bases, or the same refusal, as asking every slot (G4).
+    The zone is a box around the anchor, so that its edge cuts through the square of slots."""
+    from shapely.geometry import box
+
+    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
+    placed = [Circle(round(anchor[0] + x, 4), round(anchor[1] + y, 4), r) for x, y, r in others]
+    zone = box(anchor[0] - 6, anchor[1] - 4, anchor[0] + 5, anchor[1] + 7) if in_zone else None
+
+    def attempt():
+        try:
+            return place_unit(bf, zone, anchor, models, radius, list(placed))
+        except ValueError as exc:
+            return str(exc)
+
+    fast = attempt()
+    with monkeypatch_module.context() as m:
+        m.setattr("game.rules.deployment.SKIP_CROWDED", False)
+        slow = attempt()
+    assert fast == slow
+
+
+@pytest.mark.parametrize("overlap, first", [(0.0, (20.0, 20.0)), (0.002, (18.5, 20.0))])
+def test_g4_deployment_takes_a_slot_that_only_touches_a_placed_base(overlap, first):
+    """G4: touching another base is allowed, overlapping it is not. A base placed so that it
+    touches the anchor's own slot exactly leaves that slot open; 0.002" nearer, the slot is
+    crowded and the unit's single model goes to the next slot (the 1" base to the left, player
+    1's turn of the order)."""
+    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
+    placed = [Circle(21.5 - overlap, 20.0, 1.0)]  # radii 0.5 + 1.0: touching at 1.5" apart
+    assert place_unit(bf, None, (20.0, 20.0), 1, 0.5, placed) == [first]
 
 
 @pytest.fixture(scope="module")
