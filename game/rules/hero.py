@@ -145,12 +145,15 @@ def hero_candidates(state: "State") -> list[Action]:
     - an ability the caster may not use now (`check_may_cast` / `check_may_chant`, which do
       not depend on the target or the model), and
     - a unit target that no model of the unit is within the ability's reach of, from that
-      caster model (the least base-to-base gap, the range prefilter `hero_options` uses).
+      caster model (the least base-to-base gap, the range prefilter `hero_options` uses; a
+      unit with no model left is out of reach of everything).
 
     Everything else is left to `State.legal`. The unpruned list of each caster is kept from one
     decision to the next (`State.recall`) beside every input it is made from: the active
-    player, the caster's warscroll and live models, the units in order and the targets there
-    are (`_target_inputs`). A cast that changes none of them (most do not) asks no rebuild. The
+    player, the caster's warscroll and live models, the units in order and the manifestations
+    there are (`_target_inputs`); it names every unit of the side an ability targets, slain or
+    not, so that a unit's death asks no rebuild either. A cast that changes none of them asks
+    no rebuild. The
     range test is one numpy pass per caster over its whole list."""
     p = state.active
     targets = _target_inputs(state)
@@ -223,13 +226,12 @@ def _gap_matrix(pos: Positions, eyes: list[Circle]) -> np.ndarray:
 
 
 def _target_inputs(state: "State") -> tuple:
-    """What `target_candidates` and the banishes read besides the game and the player: the
-    units with a model left, in order, with their players; the manifestations in order, with
-    their players and warscrolls (M10/E1 targeting follows from the warscroll's kind and the
-    game's profile)."""
-    units = tuple((uid, u.player) for uid, u in state.units.items() if u.alive)
-    mans = tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
-    return units, mans
+    """What `target_candidates(..., with_slain=True)` and the banishes read besides the game,
+    the player and the units in order (whose players never change): the manifestations in
+    order, with their players and warscrolls (M10/E1 targeting follows from the warscroll's
+    kind and the game's profile). A unit slain to the last model changes none of them: its
+    candidates stay in the list and are dropped by range (issue 24)."""
+    return tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
 
 
 def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> _CasterPart:
@@ -246,7 +248,7 @@ def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> _CasterPa
     for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
         for ab_id in known(state, uid, kind):
             ability = state.game.content.abilities[ab_id]
-            for target in target_candidates(state, p, ability):
+            for target in target_candidates(state, p, ability, with_slain=True):
                 k = index.get(target) if target is not None else None
                 for r, i in enumerate(models):
                     if kind == "spell":

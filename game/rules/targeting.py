@@ -241,12 +241,18 @@ def check_sight(
         )
 
 
-def target_candidates(state: "State", player: int, ability: Ability) -> list[str | None]:
-    """Every id the ability could name before range and sight are checked."""
+def target_candidates(
+    state: "State", player: int, ability: Ability, *, with_slain: bool = False
+) -> list[str | None]:
+    """Every id the ability could name before range and sight are checked. `with_slain` keeps
+    the units with no model left too, in their places, for a caller that drops them by range
+    (no model is in range of anything) and wants a list that stays the same as units die."""
     if ability.target in ("none", "self"):
         return [None]
     enemy = ability.target == "enemy"
-    out: list[str | None] = [uid for uid, u in state.units.items() if u.alive and (u.player != player) == enemy]
+    out: list[str | None] = [
+        uid for uid, u in state.units.items() if (with_slain or u.alive) and (u.player != player) == enemy
+    ]
     if enemy:
         out.extend(mid for mid, m in state.manifestations.items() if m.player != player and can_be_affected(state, mid))
     return out

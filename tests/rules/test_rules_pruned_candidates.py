@@ -2,7 +2,8 @@
 
 - The hero, shooting and charge candidates leave out only what cheap checks prove illegal
   (M1, E5, R1, R3, R4, G1): every legal option is still among them.
-- A unit's movement candidates kept from one decision to the next are those made afresh.
+- A unit's movement candidates and a caster's hero candidates kept from one decision to the
+  next are those made afresh.
 - `draw_legal` draws each legal candidate equally often, and None when none is legal.
 - Deployment stops trying slots once none can join the unit, and skips the slots certainly on a
   base placed before or out of the zone (G4): the same bases as trying every slot.
@@ -82,6 +83,25 @@ def test_movement_candidates_kept_between_decisions_are_those_made_afresh():
             assert movement_candidates(twin) == kept
             asked += 1
     assert asked > 20
+
+
+@pytest.mark.parametrize("profile, seed", [("aos4", 5), ("aos3", 6)])
+def test_m1_hero_candidates_kept_between_decisions_are_those_made_afresh(profile, seed):
+    """The casters' parts kept from one decision to the next (`State.recall`) give the list a
+    fresh build gives, after units are slain to the last model too (their candidates are kept
+    in the part and dropped by range, M1 / G1); and no candidate names a slain unit."""
+    asked = after_a_death = 0
+    for s, d in _phases(profile, seed):
+        if d.kind == "phase" and s.phase == "hero":
+            kept = hero_candidates(s)
+            twin = s.clone()
+            twin._keep.clear()  # nothing kept: every caster's part made again
+            assert hero_candidates(twin) == kept
+            slain = {uid for uid, u in s.units.items() if not u.alive}
+            assert not [a for a in kept if getattr(a, "target", None) in slain]
+            asked += 1
+            after_a_death += bool(slain)
+    assert asked > 20 and after_a_death > 5
 
 
 def test_draw_legal_draws_each_legal_candidate_equally_often():
