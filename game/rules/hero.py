@@ -156,17 +156,16 @@ def hero_candidates(state: "State") -> list[Action]:
     no rebuild. The
     range test is one numpy pass per caster over its whole list."""
     p = state.active
-    targets = _target_inputs(state)
+    mans = _target_inputs(state)
     order = tuple(state.units)
     parts: list[tuple[str, tuple[int, ...], _CasterPart]] = []
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
-        inputs = (p, u.warscroll, live, targets, order)
-        parts.append(
-            (uid, live, state.recall(("hero_candidates", uid), inputs, partial(_caster_part, state, uid, live)))
-        )
+        inputs = (p, u.warscroll, live, order)
+        make = partial(_caster_part, state, uid, live, inputs, mans)
+        parts.append((uid, live, state.recall(("hero_candidates", uid), (inputs, mans), make)))
     if not parts:
         return []
     gaps = _gap_matrix(positions(state), [model_circle(state, uid, i) for uid, live, _ in parts for i in live])
@@ -234,39 +233,84 @@ def _target_inputs(state: "State") -> tuple:
     return tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
 
 
-def _caster_part(state: "State", uid: str, models: tuple[int, ...]) -> _CasterPart:
+def _caster_part(state: "State", uid: str, models: tuple[int, ...], inputs: tuple, mans: tuple) -> _CasterPart:
     """One caster's candidates, in `hero_candidates`' order: per kind, per known ability, per
-    target, per live model; then every banish from every live model."""
+    target (the units, then the manifestations), per live model; then every banish from every
+    live model. Put together from two kept halves (`State.recall`): the units' half, made from
+    `inputs` (the caster and the units in order), and the manifestations' half, made from those
+    and `mans`, so that a summon or a banish (which change the second) rebuilds the second
+    alone, a few candidates instead of the caster's whole list (issue 24)."""
+    units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_half, state, uid, models, False))
+    on_mans = state.recall(
+        ("hero_candidates", uid, "manifestations"), (inputs, mans), partial(_half, state, uid, models, True)
+    )
+    pieces = [piece for pair in zip(units.pieces, on_mans.pieces) for piece in pair] + [on_mans.banishes]
+    return _CasterPart(
+        tuple(act for piece in pieces for act in piece[0]),
+        units.abilities,
+        *(np.concatenate([piece[k] for piece in pieces]) for k in range(1, 5)),
+    )
+
+
+# one stretch of a caster's candidates: (actions, ability index, model row, unit column, reach)
+_Piece = tuple[tuple[Action, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class _Half:
+    """A caster's candidates at the units (and at no target), or at the manifestations: one
+    piece per known ability, in `_CasterPart` order; the manifestations' half has the banishes."""
+
+    abilities: tuple[tuple[Callable[..., None], str], ...]
+    pieces: tuple[_Piece, ...]
+    banishes: _Piece
+
+
+def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _Half:
+    """`_caster_part`'s half at the manifestations (`on_mans`) or at the rest."""
     p = state.active
     index = {u: k for k, u in enumerate(state.units)}
-    acts: list[Action] = []
     abilities: list[tuple[Callable[..., None], str]] = []
-    block: list[int] = []
-    row: list[int] = []
-    column: list[int] = []
-    reach: list[float] = []
+    pieces: list[_Piece] = []
     for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
         for ab_id in known(state, uid, kind):
             ability = state.game.content.abilities[ab_id]
-            for target in target_candidates(state, p, ability, with_slain=True):
+            targets = [
+                t
+                for t in target_candidates(state, p, ability, with_slain=True)
+                if (t is not None and t not in index) == on_mans
+            ]
+            acts: list[Action] = []
+            column: list[int] = []
+            reach: list[float] = []
+            for target in targets:
                 k = index.get(target) if target is not None else None
-                for r, i in enumerate(models):
+                for i in models:
                     if kind == "spell":
                         acts.append(CastSpell(player=p, unit=uid, spell=ab_id, model=i, target=target))
                     else:
                         acts.append(ChantPrayer(player=p, unit=uid, prayer=ab_id, model=i, target=target))
-                    block.append(len(abilities))
-                    row.append(r)
-                    column.append(0 if k is None else k)
-                    reach.append(np.inf if k is None else ability.range + EPS)
+                column += [0 if k is None else k] * len(models)
+                reach += [np.inf if k is None else ability.range + EPS] * len(models)
+            pieces.append(_piece(acts, len(abilities), len(targets), len(models), column, reach))
             abilities.append((may, ab_id))
-    for mid in state.manifestations:
-        for r, i in enumerate(models):
-            acts.append(Banish(player=p, unit=uid, manifestation=mid, model=i))
-            block.append(len(abilities))
-            row.append(r)
-            column.append(0)
-            reach.append(np.inf)
-    return _CasterPart(
-        tuple(acts), tuple(abilities), np.array(block, int), np.array(row, int), np.array(column, int), np.array(reach)
+    bans: list[Action] = []
+    if on_mans:
+        bans = [Banish(player=p, unit=uid, manifestation=mid, model=i) for mid in state.manifestations for i in models]
+    banishes = _piece(
+        bans, len(abilities), len(bans) // max(1, len(models)), len(models), [0] * len(bans), [np.inf] * len(bans)
+    )
+    return _Half(tuple(abilities), tuple(pieces), banishes)
+
+
+def _piece(
+    acts: list[Action], ability: int, targets: int, models: int, column: list[int], reach: list[float]
+) -> _Piece:
+    """One stretch of candidates: per target, per model (its rows 0..models-1 over and over)."""
+    return (
+        tuple(acts),
+        np.full(len(acts), ability, dtype=int),
+        np.tile(np.arange(models, dtype=int), targets),
+        np.array(column, dtype=int),
+        np.array(reach, dtype=float),
     )
