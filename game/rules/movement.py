@@ -213,22 +213,38 @@ def _check_move(state: "State", a: MoveUnit) -> None:
 def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     """A cheap refutation of a normal move, run, or retreat (G4): some model of the unit would
     end clearly overlapping a model of another unit, which no move may, whatever else is wrong
-    with it. One numpy pass over every base; `_check_move` still words the reasons."""
+    with it. One numpy pass over every other unit's base (selected once while nothing moves,
+    `_other_bases`); `_check_move` still words the reasons."""
     if a.unit not in state.units or a.unit in state.manifestations:
         return False
     u = state.units[a.unit]
     if len(a.to) != len(u.live_models()) or not a.to:
         return False
-    pos = positions(state)
-    if a.unit not in pos.units:
+    bases = _other_bases(state, a.unit)
+    if bases is None:
         return False
-    others = pos.owner != pos.units.index(a.unit)
-    if not others.any():
-        return False
-    r = radius_of(state, a.unit)
+    x, y, lim = bases
     ends = np.asarray(a.to, float).reshape(-1, 2)
-    gap = np.hypot(pos.x[others][None, :] - ends[:, :1], pos.y[others][None, :] - ends[:, 1:]) - pos.r[others] - r
-    return bool((gap < -(TOL + PRUNE_SLACK)).any())
+    gap = np.hypot(x[None, :] - ends[:, :1], y[None, :] - ends[:, 1:])
+    return bool((gap < lim + radius_of(state, a.unit)).any())
+
+
+def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The bases of every other unit as (x, y, radius less `TOL` and `PRUNE_SLACK`), or None
+    when `uid` has no base or there are no others: kept with the positions (`state._cache`,
+    which goes when anything moves, is set up or is slain), so that the many moves of one
+    unit a sampling bot refutes in a row share one selection (issue 24)."""
+    key = ("other_bases", uid)
+    if key in state._cache:
+        return state._cache[key]
+    pos = positions(state)
+    found = None
+    if uid in pos.units:
+        others = pos.owner != pos.units.index(uid)
+        if others.any():
+            found = (pos.x[others], pos.y[others], pos.r[others] - (TOL + PRUNE_SLACK))
+    state._cache[key] = found
+    return found
 
 
 @handles(MoveUnit, kinds=("phase",), check=_check_move, refute=_ends_on_a_base)
