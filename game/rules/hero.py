@@ -153,8 +153,7 @@ def hero_candidates(state: "State") -> list[Action]:
     player, the caster's warscroll and live models, the units in order and the manifestations
     there are (`_target_inputs`); it names every unit of the side an ability targets, slain or
     not, so that a unit's death asks no rebuild either. A cast that changes none of them asks
-    no rebuild. The
-    range test is one numpy pass per caster over its whole list."""
+    no rebuild. The range test is one numpy pass per caster over its whole list."""
     p = state.active
     mans = _target_inputs(state)
     order = tuple(state.units)
