@@ -150,20 +150,27 @@ def test_g4_deployment_stops_trying_slots_with_the_same_answer(monkeypatch_modul
     """A unit that cannot join up around its anchor fails as soon as no slot can be coherent,
     and one that fits takes the same slots, as when every slot is tried (G4). The other bases
     crowd the anchor, so that about half the units do not fit."""
-    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
     placed = [Circle(round(anchor[0] + x, 4), round(anchor[1] + y, 4), 0.8) for x, y in others]
+    fast, slow = _placed_with_and_without(monkeypatch_module, "STOP_OUT_OF_REACH", None, anchor, models, radius, placed)
+    assert fast == slow
+
+
+def _placed_with_and_without(monkeypatch_module, shortcut: str, zone, anchor, models, radius, placed):
+    """`place_unit`'s answer (the centres, or the refusal's words) with the deployment
+    shortcut `shortcut` on, and with it off."""
+    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
 
     def attempt():
         try:
-            return place_unit(bf, None, anchor, models, radius, list(placed))
+            return place_unit(bf, zone, anchor, models, radius, list(placed))
         except ValueError as exc:
             return str(exc)
 
     fast = attempt()
     with monkeypatch_module.context() as m:
-        m.setattr("game.rules.deployment.STOP_OUT_OF_REACH", False)
+        m.setattr(f"game.rules.deployment.{shortcut}", False)
         slow = attempt()
-    assert fast == slow
+    return fast, slow
 
 
 @settings(max_examples=60, deadline=None)
@@ -182,20 +189,9 @@ def test_g4_deployment_skips_crowded_slots_with_the_same_answer(
     The zone is a box around the anchor, so that its edge cuts through the square of slots."""
     from shapely.geometry import box
 
-    bf = Battlefield.from_map(load_map(DEFAULT_MAP))
     placed = [Circle(round(anchor[0] + x, 4), round(anchor[1] + y, 4), r) for x, y, r in others]
     zone = box(anchor[0] - 6, anchor[1] - 4, anchor[0] + 5, anchor[1] + 7) if in_zone else None
-
-    def attempt():
-        try:
-            return place_unit(bf, zone, anchor, models, radius, list(placed))
-        except ValueError as exc:
-            return str(exc)
-
-    fast = attempt()
-    with monkeypatch_module.context() as m:
-        m.setattr("game.rules.deployment.SKIP_CROWDED", False)
-        slow = attempt()
+    fast, slow = _placed_with_and_without(monkeypatch_module, "SKIP_CROWDED", zone, anchor, models, radius, placed)
     assert fast == slow
 
 
