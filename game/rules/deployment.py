@@ -28,9 +28,8 @@ NEIGHBOUR_RADIUS = 0.01
 # Stop trying slots once none can be coherent with the bases placed (`place_unit`); off only to
 # test that the answer is the same.
 STOP_OUT_OF_REACH = True
-# Skip, unasked, the slots whose base certainly overlaps a base placed before or pokes out of the
-# zone's box (`_open_slots`); off
-# only to test that the answer is the same.
+# Skip, unasked, the slots whose base certainly overlaps a base placed before or pokes out of
+# the zone's box (`_open_slots`); off only to test that the answer is the same.
 SKIP_CROWDED = True
 # inches beyond G4's own overlap test: covers the 4-decimal rounding of the centres (at most
 # 0.00005") with room to spare, so a near-touch is still asked exactly
