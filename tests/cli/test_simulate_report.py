@@ -230,7 +230,7 @@ def test_simulate_without_report_does_not_import_matplotlib():
         "assert 'matplotlib' not in sys.modules and 'game.sim_report' not in sys.modules"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
 
 

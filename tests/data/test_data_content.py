@@ -191,7 +191,9 @@ def test_content_hash_is_stable():
     code = "from game.data.content import load_content; print(load_content().content_hash)"
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True, timeout=120
+        )
         assert out.stdout.strip() == a.content_hash
 
 

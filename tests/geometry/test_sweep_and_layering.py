@@ -57,7 +57,7 @@ def test_geometry_never_imports_pymunk_or_pygame():
         "import game.geometry, game.geometry.sweep, game.geometry.path\n"
         "assert 'game.rules' not in sys.modules and 'game.data' not in sys.modules\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
 def test_g4_sweep_move_conventions_without_pymunk():

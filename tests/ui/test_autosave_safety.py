@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import errno
 import os
+import queue
 import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -95,22 +97,46 @@ for line in sys.stdin:
 
 
 class Zygote:
+    """The warmed-up parent, driven line by line. Its answers are read on a thread into a queue,
+    so that every wait has a deadline: a child that neither ends nor is killed within
+    `DEADLINE` seconds is killed here and the test fails naming it, instead of waiting forever."""
+
+    DEADLINE = 120.0
+
     def __init__(self) -> None:
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         self.proc = subprocess.Popen([sys.executable, "-c", ZYGOTE], cwd=ROOT, env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.child = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put("")  # the zygote ended
+
+    def _answer(self, word: str) -> int:
+        try:
+            line = self.lines.get(timeout=self.DEADLINE)
+        except queue.Empty:
+            if word == "done" and self.child:
+                os.kill(self.child, signal.SIGKILL)  # the zygote reaps it; then fail, naming it
+            raise AssertionError(
+                f"the zygote gave no {word!r} line in {self.DEADLINE:g} s (child {self.child})"
+            ) from None
+        parts = line.split()
+        assert len(parts) == 2 and parts[0] == word, f"the zygote said {line!r}, not {word!r}"
+        return int(parts[1])
 
     def start(self, limit: int | None, seed: int) -> int:
         self.proc.stdin.write(f"go {'-' if limit is None else limit} {seed}\n")
         self.proc.stdin.flush()
-        word, pid = self.proc.stdout.readline().split()
-        assert word == "pid"
-        return int(pid)
+        self.child = self._answer("pid")
+        return self.child
 
     def wait(self) -> int:
-        word, status = self.proc.stdout.readline().split()
-        assert word == "done"
-        return int(status)
+        return self._answer("done")
 
     def close(self) -> None:
         try:
