@@ -121,7 +121,10 @@ class Zygote:
             line = self.lines.get(timeout=self.DEADLINE)
         except queue.Empty:
             if word == "done" and self.child:
-                os.kill(self.child, signal.SIGKILL)  # the zygote reaps it; then fail, naming it
+                try:
+                    os.kill(self.child, signal.SIGKILL)  # the zygote reaps it; then fail, naming it
+                except ProcessLookupError:
+                    pass
             raise AssertionError(
                 f"the zygote gave no {word!r} line in {self.DEADLINE:g} s (child {self.child})"
             ) from None
