@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.data.models import Ability
 from game.geometry.measure import distance
 from game.rules.actions import Action, CastSpell, DeclineUnbind, Unbind
 from game.rules.allowances import (
@@ -48,6 +49,14 @@ def own_hero_phase(state: "State", verb: str, rule: str) -> None:
 
 def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id: str) -> None:
     """Everything about casting `spell_id` except its target (M1, M3, M7, M8, M9, R1)."""
+    spell = check_caster_may_cast(state, player, unit, model, spell_id)
+    check_army_allowances(state, player, unit, spell)
+
+
+def check_caster_may_cast(state: "State", player: int, unit: str, model: int, spell_id: str) -> Ability:
+    """The part of `check_may_cast` that reads the caster alone, besides the phase: the phase
+    (M3), the caster and its model (M8, E5), the spell known (M8), a miscast (M3), then M1 and
+    R1. What the army has used this turn is `check_army_allowances`'."""
     own_hero_phase(state, "cast spells", "M3")
     check_caster(state, player, unit, model, ("WIZARD",), "cast spells")
     spell = check_known(state, unit, spell_id, "spell")
@@ -58,13 +67,20 @@ def check_may_cast(state: "State", player: int, unit: str, model: int, spell_id:
             "M3",
             unit=named(state, unit),
         )
-    check_allowances(state, player, unit, spell)
+    check_power(state, unit, spell.id)
+    return spell
 
 
-def check_allowances(state: "State", player: int, unit: str, ability) -> None:
+def check_allowances(state: "State", player: int, unit: str, ability: Ability) -> None:
     """The allowances a spell or prayer uses: M1 and R1, then M9 (before M7: the more specific
     reason), then M2/M7."""
     check_power(state, unit, ability.id)
+    check_army_allowances(state, player, unit, ability)
+
+
+def check_army_allowances(state: "State", player: int, unit: str, ability: Ability) -> None:
+    """The allowances of a spell or prayer that change as the army uses its abilities: M9 and
+    E2's summon cap, then M2/M7 (the rest of `check_allowances` reads the unit's own uses)."""
     check_may_summon(state, player, unit, ability)
     check_army_once(state, player, ability)
 

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -15,12 +14,12 @@ import numpy as np
 
 from game.geometry.shapes import Circle
 from game.rules.actions import Action, Banish, CastSpell, ChantPrayer
-from game.rules.allowances import power_left
-from game.rules.casting import check_may_cast
+from game.rules.allowances import UnitUses, power_left
+from game.rules.casting import check_army_allowances, check_caster_may_cast
 from game.rules.errors import IllegalActionError
 from game.rules.events import BuffExpired
 from game.rules.flow import step
-from game.rules.prayers import check_may_chant
+from game.rules.prayers import check_caster_may_chant
 from game.rules.space import Positions, model_circle, positions, sees_many
 from game.rules.targeting import EPS, check_range, check_target_kind, known, target_candidates
 
@@ -63,11 +62,10 @@ def hero_options(state: "State") -> list[Action]:
         ws = state.game.warscroll(u.warscroll)
         models = [i for i, _ in u.live_models()]
         gaps: dict[int, np.ndarray] = {}
-        for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
+        memo = caster_memo(state, uid, models[0])
+        for kind in ("spell", "prayer"):
             for ab_id in known(state, uid, kind):
-                try:
-                    may(state, p, uid, models[0], ab_id)
-                except IllegalActionError:
+                if not may_use(state, p, uid, models[0], kind, ab_id, memo):
                     continue
                 ability = state.game.content.abilities[ab_id]
                 targets = candidates.get(ability.target)
@@ -120,6 +118,50 @@ def hero_options(state: "State") -> list[Action]:
     return [act for act, key in found if key is None or seen[key]]
 
 
+# per kind of ability: the checks of its use that read the caster alone (besides the phase)
+_CASTER_CHECKS = {"spell": check_caster_may_cast, "prayer": check_caster_may_chant}
+
+
+def caster_memo(state: "State", uid: str, model: int) -> dict[str, bool]:
+    """Which abilities `uid` may use now from its live model `model`, as far as the caster alone
+    decides (`check_caster_may_cast` / `check_caster_may_chant`: the phase, the caster and its
+    model, knowing the ability, a miscast, M1 and R1), filled in as `may_use` asks. It is kept
+    (`State.recall`) beside every input those checks read: the phase and the active player, the
+    unit's life and the model's, and the unit's uses this phase; a cast by another caster
+    changes none of them, so each decision of a hero phase asks again only the caster that
+    acted (issue 24). Its answers are a pure function of those inputs, so clones may share it."""
+    u = state.units[uid]
+    used = state.phase_uses.get(uid)
+    spent = (
+        (used.power, used.unbinds, tuple(used.used), used.no_cast, used.summons, used.penalty, used.dispelled)
+        if isinstance(used, UnitUses)
+        else None
+    )
+    inputs = (state.phase, state.active, u.player, u.alive, model, u.models[model].slain, spent)
+    return state.recall(("caster_may", uid), inputs, dict)
+
+
+def may_use(state: "State", player: int, uid: str, model: int, kind: str, ab_id: str, memo: dict[str, bool]) -> bool:
+    """Whether `check_may_cast` (kind "spell") or `check_may_chant` ("prayer") passes: the
+    caster's part from `memo` (`caster_memo`), then what the army has used this turn
+    (`check_army_allowances`, asked every time: every attempt of the army changes it)."""
+    ok = memo.get(ab_id)
+    if ok is None:
+        try:
+            _CASTER_CHECKS[kind](state, player, uid, model, ab_id)
+            ok = True
+        except IllegalActionError:
+            ok = False
+        memo[ab_id] = ok
+    if not ok:
+        return False
+    try:
+        check_army_allowances(state, player, uid, state.game.content.abilities[ab_id])
+    except IllegalActionError:
+        return False
+    return True
+
+
 #: Inches below the reach under which the vectorised least gap proves a target within range: far
 #: more than numpy's and math's hypot (and the order of the sums) can differ by, so the exact
 #: `check_range` would say the same.
@@ -167,25 +209,66 @@ def hero_candidates(state: "State") -> list[Action]:
         parts.append((uid, live, state.recall(("hero_candidates", uid), (inputs, mans), make)))
     if not parts:
         return []
-    gaps = _gap_matrix(positions(state), [model_circle(state, uid, i) for uid, live, _ in parts for i in live])
+    # Why: in a hero phase most casts move nothing, so each caster's range test is kept with
+    # the positions (`state._cache`, dropped when anything moves, is set up or is slain) beside
+    # the list it was made for, and the gap matrix is made for the casters without one alone
+    ranges = {uid: state._cache.get(("hero_in_range", uid)) for uid, _, _ in parts}
+    fresh = [(uid, live, part) for uid, live, part in parts if not _InRange.holds(ranges[uid], part)]
+    if fresh:
+        eyes = [model_circle(state, uid, i) for uid, live, _ in fresh for i in live]
+        gaps = _gap_matrix(positions(state), eyes)
+        first = 0  # the caster's first row of `gaps`
+        for uid, live, part in fresh:
+            ranges[uid] = state._cache[("hero_in_range", uid)] = _InRange.of(part, gaps[first + part.row, part.column])
+            first += len(live)
     out: list[Action] = []
-    first = 0  # the caster's first row of `gaps`
-    for uid, live, part in parts:
-        near = gaps[first + part.row, part.column] <= part.reach  # column 0 and reach inf off units
-        # per ability, then the banishes' (always kept): the abilities with a candidate in range
-        # are asked whether the caster may use them now; the others have nothing left to prune
-        ok = np.bincount(part.block[near], minlength=len(part.abilities) + 1) > 0
-        for b in np.flatnonzero(ok[:-1]).tolist():
-            may, ab_id = part.abilities[b]
-            try:
-                may(state, p, uid, live[0], ab_id)
-            except IllegalActionError:
-                ok[b] = False
-        ok[-1] = True
-        keep = np.flatnonzero(ok[part.block] & near)
-        out.extend(map(part.actions.__getitem__, keep.tolist()))
-        first += len(live)
+    for uid, live, _part in parts:
+        in_range = ranges[uid]
+        assert in_range is not None
+        # the abilities with a candidate in range are asked whether the caster may use them
+        # now; the others have nothing left to prune, and the banishes are always kept
+        memo = caster_memo(state, uid, live[0])
+        may = tuple(may_use(state, p, uid, live[0], kind, ab_id, memo) for kind, ab_id in in_range.asked)
+        out.extend(in_range.kept(may))
     return out
+
+
+class _InRange:
+    """One caster's candidates that are within reach from where its models stand (`near`), and
+    the abilities that have one (`abilities`); per answer of the may-use checks of those
+    abilities, the candidates kept (`kept`, remembered: a pure function of the answers)."""
+
+    __slots__ = ("part", "near", "abilities", "asked", "_kept")
+
+    def __init__(self, part: "_CasterPart", near: np.ndarray, abilities: tuple[int, ...]) -> None:
+        self.part = part
+        self.near = near
+        self.abilities = abilities
+        self.asked = tuple(part.abilities[b] for b in abilities)  # their (kind, id)
+        self._kept: dict[tuple[bool, ...], tuple[Action, ...]] = {}
+
+    @staticmethod
+    def holds(kept: "_InRange | None", part: "_CasterPart") -> bool:
+        """Whether `kept` was made for this very list of candidates."""
+        return kept is not None and kept.part is part
+
+    @classmethod
+    def of(cls, part: "_CasterPart", gaps: np.ndarray) -> "_InRange":
+        """From the least gaps of each candidate's model to its target unit (column 0 and reach
+        inf where the target is not a unit)."""
+        near = gaps <= part.reach
+        has = np.bincount(part.block[near], minlength=len(part.abilities) + 1) > 0
+        return cls(part, near, tuple(np.flatnonzero(has[:-1]).tolist()))
+
+    def kept(self, may: tuple[bool, ...]) -> tuple[Action, ...]:
+        found = self._kept.get(may)
+        if found is None:
+            ok = np.zeros(len(self.part.abilities) + 1, dtype=bool)
+            ok[list(self.abilities)] = may
+            ok[-1] = True  # the banishes
+            keep = np.flatnonzero(ok[self.part.block] & self.near)
+            found = self._kept[may] = tuple(map(self.part.actions.__getitem__, keep.tolist()))
+        return found
 
 
 @dataclass(frozen=True)
@@ -197,7 +280,7 @@ class _CasterPart:
     not a unit) and the reach it must be within (inf when the target is not a unit)."""
 
     actions: tuple[Action, ...]
-    abilities: tuple[tuple[Callable[..., None], str], ...]  # per ability: its target-free check, its id
+    abilities: tuple[tuple[str, str], ...]  # per ability: its kind ("spell", "prayer") and id
     block: np.ndarray
     row: np.ndarray
     column: np.ndarray
@@ -260,7 +343,7 @@ class _Half:
     """A caster's candidates at the units (and at no target), or at the manifestations: one
     piece per known ability, in `_CasterPart` order; the manifestations' half has the banishes."""
 
-    abilities: tuple[tuple[Callable[..., None], str], ...]
+    abilities: tuple[tuple[str, str], ...]
     pieces: tuple[_Piece, ...]
     banishes: _Piece
 
@@ -269,9 +352,9 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
     """`_caster_part`'s half at the manifestations (`on_mans`) or at the rest."""
     p = state.active
     index = {u: k for k, u in enumerate(state.units)}
-    abilities: list[tuple[Callable[..., None], str]] = []
+    abilities: list[tuple[str, str]] = []
     pieces: list[_Piece] = []
-    for kind, may in (("spell", check_may_cast), ("prayer", check_may_chant)):
+    for kind in ("spell", "prayer"):
         for ab_id in known(state, uid, kind):
             ability = state.game.content.abilities[ab_id]
             targets = [
@@ -292,7 +375,7 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
                 column += [0 if k is None else k] * len(models)
                 reach += [np.inf if k is None else ability.range + EPS] * len(models)
             pieces.append(_piece(acts, len(abilities), len(targets), len(models), column, reach))
-            abilities.append((may, ab_id))
+            abilities.append((kind, ab_id))
     bans: list[Action] = []
     if on_mans:
         bans = [Banish(player=p, unit=uid, manifestation=mid, model=i) for mid in state.manifestations for i in models]

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.data.models import Ability
 from game.rules.actions import BankRitual, ChantPrayer, SpendRitual
-from game.rules.casting import check_allowances, own_hero_phase, record_use
+from game.rules.allowances import check_power
+from game.rules.casting import check_army_allowances, own_hero_phase, record_use
 from game.rules.decisions import Decision, handles
 from game.rules.effects import EffectContext, resolve
 from game.rules.events import PrayerChanted, PrayerResolved, RitualPoints, SummonFailed
@@ -25,10 +27,18 @@ if TYPE_CHECKING:
 
 def check_may_chant(state: "State", player: int, unit: str, model: int, prayer_id: str) -> None:
     """Everything about chanting `prayer_id` except its target (M1, M5, M7, M8, M9, R1)."""
+    prayer = check_caster_may_chant(state, player, unit, model, prayer_id)
+    check_army_allowances(state, player, unit, prayer)
+
+
+def check_caster_may_chant(state: "State", player: int, unit: str, model: int, prayer_id: str) -> Ability:
+    """The part of `check_may_chant` that reads the priest alone, besides the phase: the phase
+    (M5), the priest and its model (M8, E5), the prayer known (M8), then M1 and R1."""
     own_hero_phase(state, "chant prayers", "M5")
     check_caster(state, player, unit, model, ("PRIEST",), "chant prayers")
     prayer = check_known(state, unit, prayer_id, "prayer")
-    check_allowances(state, player, unit, prayer)
+    check_power(state, unit, prayer.id)
+    return prayer
 
 
 def _check_chant(state: "State", a: ChantPrayer) -> None:

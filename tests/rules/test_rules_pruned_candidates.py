@@ -87,16 +87,21 @@ def test_movement_candidates_kept_between_decisions_are_those_made_afresh():
 
 @pytest.mark.parametrize("profile, seed", [("aos4", 5), ("aos3", 6)])
 def test_m1_hero_candidates_kept_between_decisions_are_those_made_afresh(profile, seed):
-    """The casters' parts kept from one decision to the next (`State.recall`) give the list a
-    fresh build gives, after units are slain to the last model too (their candidates are kept
-    in the part and dropped by range, M1 / G1); and no candidate names a slain unit."""
+    """The casters' parts, their may-use answers (`caster_memo`) and their range tests kept
+    from one decision to the next (`State.recall`, the positions' cache) give the lists a fresh
+    build gives, the candidates and the options (M1, R1, M7), after units are slain to the last
+    model too (their candidates are kept in the part and dropped by range, M1 / G1); and no
+    candidate names a slain unit."""
     asked = after_a_death = 0
     for s, d in _phases(profile, seed):
         if d.kind == "phase" and s.phase == "hero":
             kept = hero_candidates(s)
             twin = s.clone()
-            twin._keep.clear()  # nothing kept: every caster's part made again
+            twin._keep.clear()  # nothing kept: every caster's part and may-use answers made again
+            twin._cache.clear()  # and every caster's range test
             assert hero_candidates(twin) == kept
+            with twin.query():
+                assert hero_options(twin) == hero_options(s)
             slain = {uid for uid, u in s.units.items() if not u.alive}
             assert not [a for a in kept if getattr(a, "target", None) in slain]
             asked += 1
