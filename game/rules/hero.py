@@ -354,14 +354,17 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
     index = {u: k for k, u in enumerate(state.units)}
     abilities: list[tuple[str, str]] = []
     pieces: list[_Piece] = []
+    by_kind: dict[str, list[str | None]] = {}  # per kind of target: the targets (abilities share them)
     for kind in ("spell", "prayer"):
         for ab_id in known(state, uid, kind):
             ability = state.game.content.abilities[ab_id]
-            targets = [
-                t
-                for t in target_candidates(state, p, ability, with_slain=True)
-                if (t is not None and t not in index) == on_mans
-            ]
+            targets = by_kind.get(ability.target)
+            if targets is None:
+                targets = by_kind[ability.target] = [
+                    t
+                    for t in target_candidates(state, p, ability, with_slain=True)
+                    if (t is not None and t not in index) == on_mans
+                ]
             acts: list[Action] = []
             column: list[int] = []
             reach: list[float] = []
@@ -389,6 +392,8 @@ def _piece(
     acts: list[Action], ability: int, targets: int, models: int, column: list[int], reach: list[float]
 ) -> _Piece:
     """One stretch of candidates: per target, per model (its rows 0..models-1 over and over)."""
+    if not acts:
+        return _NO_PIECE
     return (
         tuple(acts),
         np.full(len(acts), ability, dtype=int),
@@ -396,3 +401,7 @@ def _piece(
         np.array(column, dtype=int),
         np.array(reach, dtype=float),
     )
+
+
+# the stretch of no candidates (most abilities have no manifestation to target): one for all
+_NO_PIECE: _Piece = ((), np.zeros(0, dtype=int), np.zeros(0, dtype=int), np.zeros(0, dtype=int), np.zeros(0))
