@@ -56,6 +56,7 @@ def hero_options(state: "State") -> list[Action]:
     pos = positions(state)
     unit_at = {uid: k for k, uid in enumerate(pos.units)}
     candidates: dict[str, list[str | None]] = {}
+    army: dict[tuple[str, str | None], bool] = {}  # the army's allowances, asked once per ability
     for uid, u in state.units.items():
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
@@ -65,7 +66,7 @@ def hero_options(state: "State") -> list[Action]:
         memo = caster_memo(state, uid, models[0])
         for kind in ("spell", "prayer"):
             for ab_id in known(state, uid, kind):
-                if not may_use(state, p, uid, models[0], kind, ab_id, memo):
+                if not may_use(state, p, uid, models[0], kind, ab_id, memo, army):
                     continue
                 ability = state.game.content.abilities[ab_id]
                 targets = candidates.get(ability.target)
@@ -141,10 +142,21 @@ def caster_memo(state: "State", uid: str, model: int) -> dict[str, bool]:
     return state.recall(("caster_may", uid), inputs, dict)
 
 
-def may_use(state: "State", player: int, uid: str, model: int, kind: str, ab_id: str, memo: dict[str, bool]) -> bool:
+def may_use(
+    state: "State",
+    player: int,
+    uid: str,
+    model: int,
+    kind: str,
+    ab_id: str,
+    memo: dict[str, bool],
+    army: dict[tuple[str, str | None], bool] | None = None,
+) -> bool:
     """Whether `check_may_cast` (kind "spell") or `check_may_chant` ("prayer") passes: the
     caster's part from `memo` (`caster_memo`), then what the army has used this turn
-    (`check_army_allowances`, asked every time: every attempt of the army changes it)."""
+    (`check_army_allowances`: every attempt of the army changes it). `army`, if given, keeps
+    those answers for one unchanged state (one list of candidates): per ability, and per
+    caster too for a summoning ability (E2's cap reads the caster's own summons)."""
     ok = memo.get(ab_id)
     if ok is None:
         try:
@@ -155,11 +167,18 @@ def may_use(state: "State", player: int, uid: str, model: int, kind: str, ab_id:
         memo[ab_id] = ok
     if not ok:
         return False
+    ability = state.game.content.abilities[ab_id]
+    key = (ab_id, uid if ability.summons is not None else None)
+    if army is not None and key in army:
+        return army[key]
     try:
-        check_army_allowances(state, player, uid, state.game.content.abilities[ab_id])
+        check_army_allowances(state, player, uid, ability)
+        ok = True
     except IllegalActionError:
-        return False
-    return True
+        ok = False
+    if army is not None:
+        army[key] = ok
+    return ok
 
 
 #: Inches below the reach under which the vectorised least gap proves a target within range: far
@@ -222,13 +241,14 @@ def hero_candidates(state: "State") -> list[Action]:
             ranges[uid] = state._cache[("hero_in_range", uid)] = _InRange.of(part, gaps[first + part.row, part.column])
             first += len(live)
     out: list[Action] = []
+    army: dict[tuple[str, str | None], bool] = {}  # the army's allowances, asked once per ability
     for uid, live, _part in parts:
         in_range = ranges[uid]
         assert in_range is not None
         # the abilities with a candidate in range are asked whether the caster may use them
         # now; the others have nothing left to prune, and the banishes are always kept
         memo = caster_memo(state, uid, live[0])
-        may = tuple(may_use(state, p, uid, live[0], kind, ab_id, memo) for kind, ab_id in in_range.asked)
+        may = tuple(may_use(state, p, uid, live[0], kind, ab_id, memo, army) for kind, ab_id in in_range.asked)
         out.extend(in_range.kept(may))
     return out
 
