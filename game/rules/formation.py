@@ -100,15 +100,52 @@ def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
     `uid` may be a manifestation that moves like a unit (M10). Cached with the positions, per
     phase (M10 manifestations count in some phases only)."""
     phase = phase or state.phase
+    if uid not in state.manifestations:
+        return _units_in_combat(state, phase)[uid]
     key = ("in_combat", uid, phase)
     found = state._cache.get(key)
     if found is None:
-        if uid in state.manifestations:
-            player, shapes = state.manifestations[uid].player, [manifestation_shape(state, uid)]
-        else:
-            u = state.units[uid]
-            player, shapes = u.player, [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
+        player, shapes = state.manifestations[uid].player, [manifestation_shape(state, uid)]
         found = state._cache[key] = gap_to_enemies(state, player, shapes, phase) <= COMBAT_RANGE + TOL
+    return found
+
+
+def _units_in_combat(state: "State", phase: str) -> dict[str, bool]:
+    """`in_combat` of every unit at once (R4, M10), cached with the positions per phase.
+
+    Why (issue 24): a combat phase asks it of every unit after every fight, and a unit at a time
+    that is one numpy pass per unit. Here one matrix of the gaps between the two sides' models
+    answers every unit: the same sums as `gap_to_enemies` per unit (the hypot of the two
+    differences, then the enemy's radius, then the model's own taken off, in that order; the
+    other side's rows reuse the same hypots, which do not depend on the sign of a difference),
+    so the same answers to the last bit; the manifestations that count as units are then asked
+    per unit as there."""
+    key = ("units_in_combat", phase)
+    found = state._cache.get(key)
+    if found is not None:
+        return found
+    pos = positions(state)
+    least = np.full(len(pos.units), math.inf)  # per unit: its least gap to an enemy model
+    one, two = np.flatnonzero(pos.player == 1), np.flatnonzero(pos.player == 2)
+    if len(one) and len(two):
+        x1, y1, r1, x2, y2, r2 = pos.x[one], pos.y[one], pos.r[one], pos.x[two], pos.y[two], pos.r[two]
+        h = np.hypot(x2[None, :] - x1[:, None], y2[None, :] - y1[:, None])
+        np.minimum.at(least, pos.owner[one], (h - r2[None, :] - r1[:, None]).min(axis=1))
+        np.minimum.at(least, pos.owner[two], (h.T - r1[None, :] - r2[:, None]).min(axis=1))
+    found = {}
+    mans_of = {p: manifestations_as_units(state, p, phase) for p in (1, 2)}
+    for k, uid in enumerate(pos.units):
+        u = state.units[uid]
+        best = max(0.0, float(least[k])) if np.isfinite(least[k]) else math.inf
+        if mans_of[u.player]:
+            radius = radius_of(state, uid)
+            circles = [Circle(m.x, m.y, radius) for _, m in u.live_models()]
+            for mid in mans_of[u.player]:
+                shape = manifestation_shape(state, mid)
+                for c in circles:
+                    best = min(best, distance(c, shape))
+        found[uid] = best <= COMBAT_RANGE + TOL
+    state._cache[key] = found
     return found
 
 
