@@ -34,6 +34,7 @@ from game.rules.formation import (
     manifestations_as_units,
     thing_move_problems,
     translated,
+    units_in_combat,
 )
 from game.rules.frames import FightFrame, pop
 from game.rules.manifest_units import can_be_affected, moves_like_unit
@@ -81,6 +82,7 @@ def fight_targets(state: "State", uid: str) -> list[str]:
 
 
 def eligible(state: "State", player: int) -> list[str]:
+    units_in_combat(state, "combat")  # every unit is asked: all at once (issue 24)
     units = [k for k, u in state.units.items() if u.player == player and can_fight(state, k)]
     return units + [k for k in state.manifestations if commander_of(state, k) == player and can_fight(state, k)]
 

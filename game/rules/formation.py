@@ -100,26 +100,33 @@ def in_combat(state: "State", uid: str, phase: str | None = None) -> bool:
     `uid` may be a manifestation that moves like a unit (M10). Cached with the positions, per
     phase (M10 manifestations count in some phases only)."""
     phase = phase or state.phase
-    if uid not in state.manifestations:
-        return _units_in_combat(state, phase)[uid]
+    every = state._cache.get(("units_in_combat", phase))
+    if every is not None and uid in every:
+        return every[uid]
     key = ("in_combat", uid, phase)
     found = state._cache.get(key)
     if found is None:
-        player, shapes = state.manifestations[uid].player, [manifestation_shape(state, uid)]
+        if uid in state.manifestations:
+            player, shapes = state.manifestations[uid].player, [manifestation_shape(state, uid)]
+        else:
+            u = state.units[uid]
+            player, shapes = u.player, [Circle(m.x, m.y, radius_of(state, uid)) for _, m in u.live_models()]
         found = state._cache[key] = gap_to_enemies(state, player, shapes, phase) <= COMBAT_RANGE + TOL
     return found
 
 
-def _units_in_combat(state: "State", phase: str) -> dict[str, bool]:
-    """`in_combat` of every unit at once (R4, M10), cached with the positions per phase.
+def units_in_combat(state: "State", phase: str) -> dict[str, bool]:
+    """`in_combat` of every unit at once (R4, M10), cached with the positions per phase; once
+    made, `in_combat` answers units from it.
 
-    Why (issue 24): a combat phase asks it of every unit after every fight, and a unit at a time
-    that is one numpy pass per unit. Here one matrix of the gaps between the two sides' models
-    answers every unit: the same sums as `gap_to_enemies` per unit (the hypot of the two
-    differences, then the enemy's radius, then the model's own taken off, in that order; the
-    other side's rows reuse the same hypots, which do not depend on the sign of a difference),
-    so the same answers to the last bit; the manifestations that count as units are then asked
-    per unit as there."""
+    Why (issue 24): a combat phase asks it of every unit after every fight (`combat.eligible`),
+    and a unit at a time that is one numpy pass per unit. Here one matrix of the gaps between
+    the two sides' models answers every unit: the same sums as `gap_to_enemies` per unit (the
+    hypot of the two differences, then the enemy's radius, then the model's own taken off, in
+    that order; the other side's rows reuse the same hypots, which do not depend on the sign of
+    a difference), so the same answers to the last bit; the manifestations that count as units
+    are then asked per unit as there. A question about one unit (a move's check) stays a
+    question about one unit: the matrix costs about as much as thirty of them."""
     key = ("units_in_combat", phase)
     found = state._cache.get(key)
     if found is not None:

@@ -1,5 +1,6 @@
-"""R4, M10: `in_combat` answers every unit from one matrix of gaps (issue 24), exactly as the
-per-unit `gap_to_enemies` does, at the 3" boundary both ways and on random boards."""
+"""R4, M10: `units_in_combat` answers every unit from one matrix of gaps (issue 24), exactly as
+the per-unit `gap_to_enemies` does, at the 3" boundary both ways and on random boards; once it
+is made, `in_combat` answers from it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from game.geometry.measure import TOL
 from game.geometry.shapes import Circle
 from game.rules import ManifestationSpec, add_manifestations
-from game.rules.formation import COMBAT_RANGE, gap_to_enemies, in_combat, radius_of
+from game.rules.formation import COMBAT_RANGE, gap_to_enemies, in_combat, radius_of, units_in_combat
 from tests.helpers import battle
 
 SPEARS, WARDENS, BEHEMOTH = "emberward_spears", "mire_wardens", "bog_behemoth"
@@ -29,8 +30,9 @@ def test_r4_exactly_3_inches_is_in_combat_and_a_hair_more_is_not():
     near = battle({"a": (1, SPEARS, [(10, 10)]), "b": (2, BEHEMOTH, [(10, 10 + R32 + R90 + 3.0)])}, phase="combat")
     far = battle({"a": (1, SPEARS, [(10, 10)]), "b": (2, BEHEMOTH, [(10, 10 + R32 + R90 + 3.01)])}, phase="combat")
     with near.query(), far.query():
-        assert in_combat(near, "a") and in_combat(near, "b")
-        assert not in_combat(far, "a") and not in_combat(far, "b")
+        assert units_in_combat(near, "combat") == {"a": True, "b": True}
+        assert units_in_combat(far, "combat") == {"a": False, "b": False}
+        assert in_combat(near, "a") and not in_combat(far, "b")
 
 
 def test_r4_m10_an_enemy_manifestation_that_counts_as_a_unit_puts_a_unit_in_combat():
@@ -38,8 +40,8 @@ def test_r4_m10_an_enemy_manifestation_that_counts_as_a_unit_puts_a_unit_in_comb
     s = battle({"a": (1, SPEARS, [(10, 10)]), "b": (2, WARDENS, [(50, 40)])}, phase="movement")
     add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "b", 10, 13.5, player=2, commander=2)])
     with s.query():
-        assert in_combat(s, "a") == _one_at_a_time(s, "a", "movement")
-        assert not in_combat(s, "b")
+        assert _one_at_a_time(s, "a", "movement")
+        assert units_in_combat(s, "movement") == {"a": True, "b": False}
 
 
 @settings(max_examples=60, deadline=None)
@@ -57,5 +59,6 @@ def test_r4_every_unit_in_combat_at_once_is_each_unit_asked_alone(a, b, c, phase
     for m in s.units["a"].models[:slain]:
         m.slain = True
     with s.query():
-        for uid in s.units:
-            assert in_combat(s, uid, phase) == _one_at_a_time(s, uid, phase), uid
+        every = units_in_combat(s, phase)
+        assert every == {uid: _one_at_a_time(s, uid, phase) for uid in s.units}
+        assert all(in_combat(s, uid, phase) == every[uid] for uid in s.units)
