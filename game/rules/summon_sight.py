@@ -31,9 +31,13 @@ BATCHED = True
 
 #: Points looked ahead at the second sight a search asks (the first is asked alone: at an open
 #: battlefield the first point often passes and a batch would be wasted), doubling per batch up
-#: to MOST_AHEAD: a search that keeps failing sight will likely fail many more points.
+#: to MOST_AHEAD: a search that keeps failing sight will likely fail many more points. A search
+#: that answers "none" on a crowded board fails about 300 sampled points on sight; batches of up
+#: to 512 ask them in two or three passes instead of ten (measured on the 4x board of
+#: bench/bench_game.py: 0.64 -> 0.49 s for its 40 such searches in 5 games; the searches that
+#: find a point cost no more, 0.13 -> 0.11 s)
 FIRST_AHEAD = 2
-MOST_AHEAD = 32
+MOST_AHEAD = 512
 
 
 class SightBatches:
