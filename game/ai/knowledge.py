@@ -11,10 +11,13 @@ Units of value: one wound point of an ordinary model is worth about 1. A victory
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.rules.query import (
     CHARGE_REACH,
@@ -32,6 +35,54 @@ from game.rules.query import (
 
 if TYPE_CHECKING:
     from game.rules import State
+
+# --- one decision's shared answers -------------------------------------------------------------
+
+_scopes = threading.local()  # per thread (a hint asks a bot beside the game's own): a stack
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@contextmanager
+def decision_scope(state: "State") -> Iterator[None]:
+    """While a bot weighs one decision of `state` (a read-only stretch: `State.query`), the
+    values below that it asks again and again are worked out once per question and shared
+    (issue 25: the hard bot's rollouts are almost all the normal bot's own scoring, and about
+    half of these questions repeat within a decision). Answers are kept for this very state
+    object only, and only until the scope ends; a clone, or a state changed after the scope,
+    is never answered from it."""
+    stack = getattr(_scopes, "stack", None)
+    if stack is None:
+        stack = _scopes.stack = []
+    stack.append((state, {}))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _per_decision(fn: F) -> F:
+    """`fn(state, ...)` answered once per question inside a `decision_scope` of that state (its
+    arguments besides the state must be hashable; its answer must not be changed by callers)."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def shared(state: "State", *args: Any, **kwargs: Any) -> Any:
+        stack = getattr(_scopes, "stack", None)
+        if stack:
+            for scoped, memo in reversed(stack):
+                if scoped is state:
+                    key = (name, args, tuple(sorted(kwargs.items())) if kwargs else ())
+                    found = memo.get(key, _MISSING)
+                    if found is _MISSING:
+                        found = memo[key] = fn(state, *args, **kwargs)
+                    return found
+        return fn(state, *args, **kwargs)
+
+    return shared  # type: ignore[return-value]
+
+
+_MISSING = object()
+
 
 VP_WEIGHT = 3.0
 PREDATORY_VALUE = 3.0  # a predatory manifestation on the battlefield, to its army
@@ -72,6 +123,7 @@ def weapon_mean(w: "Weapon", models: int, save: int) -> float:
     return odds.expected_damage([odds.Volley(w, models)], odds.Situation(save))
 
 
+@_per_decision
 def attack_output(
     state: "State", attacker: str, target: str, kind: str, models: int | None = None, charged: bool = False
 ) -> float:
@@ -227,6 +279,7 @@ def live_units(state: "State", player: int) -> list[str]:
     return list(found)
 
 
+@_per_decision
 def threat_to(state: "State", uid: str, by_player: int) -> float:
     """Expected damage points `by_player` could put on `uid` in its next turn (a rough reach test)."""
     total = 0.0
@@ -246,6 +299,7 @@ def threat_to(state: "State", uid: str, by_player: int) -> float:
 # --- spells and prayers ----------------------------------------------------------------------
 
 
+@_per_decision
 def ability_value(state: "State", player: int, caster: str, ability_id: str, target: str | None) -> float:
     """What resolving the ability is worth to `player` (whose caster resolves it), assuming it
     resolves. Negative values never arise; a worthless ability is worth about 0."""

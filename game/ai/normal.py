@@ -104,7 +104,7 @@ class NormalBot:
         """Candidate actions for the open decision with scores, best first (never empty)."""
         d = d or state.pending()
         self.memo = {}  # what one decision's scorers share (never kept longer)
-        with state.query():
+        with state.query(), K.decision_scope(state):
             fn: Callable[[State, Decision], list[Scored]] = getattr(self, f"_d_{d.kind}", None) or self._d_fallback
             if d.kind == "phase":
                 fn = getattr(self, f"_p_{d.data.get('phase')}", None) or self._end_phase
