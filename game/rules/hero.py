@@ -204,7 +204,8 @@ def hero_candidates(state: "State") -> list[Action]:
     with casters x targets, issue 24):
 
     - an ability the caster may not use now (`check_may_cast` / `check_may_chant`, which do
-      not depend on the target or the model), and
+      not depend on the target or the model; asked through `may_use`: the caster's part kept
+      with its own uses, the army's part once per ability), and
     - a unit target that no model of the unit is within the ability's reach of, from that
       caster model (the least base-to-base gap, the range prefilter `hero_options` uses; a
       unit with no model left is out of reach of everything).
@@ -214,7 +215,8 @@ def hero_candidates(state: "State") -> list[Action]:
     player, the caster's warscroll and live models, the units in order and the manifestations
     there are (`_target_inputs`); it names every unit of the side an ability targets, slain or
     not, so that a unit's death asks no rebuild either. A cast that changes none of them asks
-    no rebuild. The range test is one numpy pass per caster over its whole list."""
+    no rebuild. The range test is one numpy pass per caster over its whole list, kept with
+    the positions (`_InRange`)."""
     p = state.active
     mans = _target_inputs(state)
     order = tuple(state.units)
