@@ -100,6 +100,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help=_("show the progress bar even when not on a terminal"))
     sim.add_argument("--log", metavar="FILE", help=_("append each finished game to FILE as a JSON line, as it ends"))
     sim.add_argument(
+        "--resume",
+        action="store_true",
+        help=_(
+            "go on with a stopped run: take the games its --log FILE already has, play only the others, "
+            "and report them all as one run"
+        ),
+    )
+    sim.add_argument(
         "--report",
         metavar="DIR",
         help=_(

@@ -13,39 +13,26 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from game.ai.registry import make_bot
-from game.data.content import DEFAULT_ARMIES
 from game.i18n import N_, _
+from game.sim_game import GameResult, game_plan
 from game.stats import wilson
 
-
-@dataclass(frozen=True)
-class GameResult:
-    index: int
-    seed: int
-    p1_side: int  # which player the first bot played
-    armies: tuple[str, str]
-    winner_bot: int | None  # 1: the first bot won, 2: the second, None: a draw
-    rounds: int
-    reason: str
-    score: tuple[int, int]
-    actions: int
-    counts: dict[str, int]
-
-
-def game_plan(index: int, base_seed: int) -> tuple[int, int, tuple[str, str]]:
-    seed = base_seed * 1_000_003 + index
-    p1_side = 1 if index % 2 == 0 else 2
-    armies = DEFAULT_ARMIES if (index // 2) % 2 == 0 else (DEFAULT_ARMIES[1], DEFAULT_ARMIES[0])
-    return seed, p1_side, armies
+if TYPE_CHECKING:
+    from game.sim_log import Resumed, RunSettings
 
 
 #: The `--content` packs (folders joined by os.pathsep): `spellfield simulate` sets it, so that
 #: worker processes, which start afresh, play with the same content (issue 23).
 CONTENT_ENV = "SPELLFIELD_SIM_CONTENT"
+
+
+def content_hash_of(armies: tuple[str, str]) -> str:
+    """The hash of the content a game between `armies` is played with in this process."""
+    return _content(armies).content_hash
 
 
 def _content(armies: tuple[str, str]):
@@ -76,7 +63,8 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
     index, base_seed, p1, p2, profile = args
     _die_for_a_test(index)
     seed, p1_side, armies = game_plan(index, base_seed)
-    game = Game.load(profile=profile, armies=armies, content=_content(armies))
+    content = _content(armies)
+    game = Game.load(profile=profile, armies=armies, content=content)
     state = game.new_state(seed=seed)
     bots = {p1_side: make_bot(p1, p1_side, seed), 3 - p1_side: make_bot(p2, 3 - p1_side, seed + 1)}
     counts: Counter[str] = Counter()
@@ -102,6 +90,7 @@ def play_one(args: tuple[int, int, str, str, str]) -> GameResult:
         tuple(res.get("score", (0, 0))),
         actions,
         dict(counts),
+        content.content_hash,
     )
 
 
@@ -170,9 +159,12 @@ def run(
     progress: bool = True,
     on_result: Callable[[GameResult], None] | None = None,
     scheduler: str | None = None,
+    done: Mapping[int, GameResult] | None = None,
 ) -> list[GameResult]:
     """Play `games` games; `on_result` hears each one as it ends (in game order). With
-    `scheduler` (an address, or "local") they play on a Dask cluster (game.sim_dask)."""
+    `scheduler` (an address, or "local") they play on a Dask cluster (game.sim_dask). `done`
+    holds games already played (a resumed `--log`, by index): they are not played again, and
+    the results are all `games`, in game order, as if none had been stopped."""
     from tqdm import tqdm
 
     make_bot(p1, 1, 0), make_bot(p2, 2, 0)  # fail early on an unknown bot name
@@ -181,15 +173,24 @@ def run(
     names = [name for name, _title, _desc in profile_choices()]
     if profile not in names:  # here, not after every worker's retries
         raise ValueError(f"unknown rules profile {profile!r}; choose one of {', '.join(names)}")
-    work = [(i, seed, p1, p2, profile) for i in range(games)]
-    results: list[GameResult] = []
+    done = done or {}
+    work = [(i, seed, p1, p2, profile) for i in range(games) if i not in done]
+    played: dict[int, GameResult] = {}
     # games done, rate and time left, on stderr only (stdout may be --json)
-    with tqdm(total=games, unit=_("game"), file=sys.stderr, disable=not progress, dynamic_ncols=True) as bar:
-        for r in _played(work, jobs, scheduler, lambda: bar.update(1)):
-            results.append(r)
+    bar = tqdm(
+        total=games,
+        initial=games - len(work),
+        unit=_("game"),
+        file=sys.stderr,
+        disable=not progress,
+        dynamic_ncols=True,
+    )
+    with bar:
+        for r in _played(work, jobs, scheduler, lambda: bar.update(1)) if work else ():
+            played[r.index] = r
             if on_result:
                 on_result(r)
-    return results
+    return [done[i] if i in done else played[i] for i in range(games)]
 
 
 def _played(
@@ -270,24 +271,6 @@ def _rates(results: list[GameResult], group: Callable[[GameResult], str]) -> dic
     return out
 
 
-def _line(r: GameResult) -> str:
-    """One finished game as a JSON line (the --log file)."""
-    return json.dumps(
-        {
-            "game": r.index,
-            "seed": r.seed,
-            "p1_side": r.p1_side,
-            "armies": list(r.armies),
-            "winner": r.winner_bot,
-            "rounds": r.rounds,
-            "reason": r.reason,
-            "score": list(r.score),
-            "actions": r.actions,
-        },
-        sort_keys=True,
-    )
-
-
 def _record(v: dict) -> str:
     return f"{v['wins']}-{v['losses']}-{v['draws']} ({v['win_rate']:.1%})"
 
@@ -366,43 +349,32 @@ def table(s: dict) -> str:
     return "\n".join(rows)
 
 
-#: Keys of a `--log` line; a file whose first line has them is ours to append to.
-LOG_KEYS = frozenset({"game", "seed", "p1_side", "armies", "winner", "rounds", "reason", "score", "actions"})
-
-
-def _is_our_log(path) -> bool:
-    from game.data.safe_io import jsonl_first_line
-
-    return jsonl_first_line(lambda d: isinstance(d, dict) and LOG_KEYS <= d.keys())(path)
-
-
-def open_log(path: str, force: bool = False):
-    """The `--log` file opened for appending: a regular file (created if missing) whose first
-    line is one of our game records (or empty), or any regular file with `force`; never a
-    device, FIFO, directory or symbolic link. Raises ValueError with a clear message."""
-    from game.data.safe_io import OutputError, open_append
-
-    try:
-        return open_append(path, force=force, is_ours=_is_our_log, what="game log")
-    except OutputError as exc:
-        raise ValueError(
-            _("--log {file}: cannot open it for writing: {reason}").format(file=path or repr(path), reason=exc.reason)
-        ) from None
-
-
 def main(args) -> int:
     report_dir = getattr(args, "report", None)
     if report_dir is not None:  # a bad folder fails before any game is played
         from game.sim_report import prepare
 
         prepare(report_dir, force=bool(getattr(args, "force", False)))
+    from game.sim_log import RunSettings, line, open_log
+
     path = getattr(args, "log", None)
+    resume = bool(getattr(args, "resume", False))
+    settings = RunSettings(args.p1, args.p2, args.profile, args.seed)
+    found = None
+    if resume:
+        if path is None:
+            raise ValueError(_("--resume goes on with the games of a --log FILE: give the --log of the run to resume"))
+        found = _resumed(path, settings, args.games)
     log = open_log(path, force=bool(getattr(args, "force", False))) if path is not None else None
+    if log and found:
+        from game.sim_log import resume_file
+
+        resume_file(log, found)
 
     def logged(r: GameResult) -> None:
         if log:
             try:
-                log.write(_line(r) + "\n")
+                log.write(line(r, settings) + "\n")
                 log.flush()
             except OSError as exc:
                 from game.data.safe_io import describe_os_error
@@ -422,6 +394,7 @@ def main(args) -> int:
             progress=sys.stderr.isatty() or args.progress,  # stderr: never in --json's stdout
             on_result=logged,
             scheduler=getattr(args, "scheduler", None),
+            done=found.done if found else None,
         )
     finally:
         if log:
@@ -440,3 +413,31 @@ def main(args) -> int:
         write_report(results, args.p1, args.p2, report_dir, summary=s, profile=args.profile, force=bool(args.force))
         print(_("wrote the report (JSON and plots) to {dir}").format(dir=report_dir), file=sys.stderr)
     return 0
+
+
+def _resumed(path: str, settings: RunSettings, games: int) -> Resumed:
+    """The games a `--log` file already holds for `--resume`, said on stderr (game.sim_log)."""
+    from game.sim_log import read_for_resume
+
+    content_of = {a: content_hash_of(a) for a in {game_plan(i, settings.seed)[2] for i in range(min(games, 4))}}
+    found = read_for_resume(path, settings, games, content_of)
+    if found.torn:
+        print(
+            _("--log {file}: its last line was cut short; that game is played again").format(file=path), file=sys.stderr
+        )
+    left = games - len(found.done)
+    if left:
+        said = _("--resume: {done} of {games} games are in {file}; playing the other {left}").format(
+            done=len(found.done), games=games, file=path, left=left
+        )
+    else:
+        said = _("--resume: all {games} games are in {file}; none is played again").format(games=games, file=path)
+    print(said, file=sys.stderr)
+    if found.beyond:
+        print(
+            _("--resume: {n} later games in {file} are past --games and left out of this run's results").format(
+                n=found.beyond, file=path
+            ),
+            file=sys.stderr,
+        )
+    return found

@@ -83,6 +83,7 @@ DOMAIN_FILES: dict[str, list[str]] = {
         "game/sim.py",
         "game/sim_report.py",
         "game/sim_dask.py",
+        "game/sim_log.py",
         "game/textview.py",
         "game/argtypes.py",
         "game/__main__.py",
