@@ -25,7 +25,9 @@ where nearly every search hit its time cap): 65.5% over the first 29 games (Wils
 target (70%, lower bound 65%, 400 games) is not shown yet.
 
 The amount of search is fixed by rounds, not by time, so a seed gives the same choices on any
-machine; the time budget only caps a search that runs long (counted in `capped`).
+machine; the time budget only caps a search that runs long (counted in `capped`). Styles that
+play the same actions through the searched phase on a round's dice share one rollout's score
+(game.ai.phase_search, `same_round`): the same choices, about a third less thinking in a game.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
 from game.ai import knowledge as K
@@ -33,6 +33,15 @@ MakeBot = Callable[[str, int], NormalBot]
 
 
 @dataclass
+class SameRound:
+    """One round's rollouts, by the actions each played before the open phase ended: their
+    scores, and how many later rollouts took one of them instead of playing on."""
+
+    scores: dict[tuple, float] = field(default_factory=dict)
+    hits: int = 0
+
+
+@dataclass
 class Outcome:
     """What a search found: the style chosen, each style's mean score and the rounds played."""
 
@@ -40,6 +49,7 @@ class Outcome:
     means: list[float]
     rounds: int
     capped: bool
+    shared: int = 0  # rollouts answered by an earlier one of their round that played alike
 
     @property
     def gain(self) -> float:
@@ -56,10 +66,19 @@ def rollout(
     first: Action | None = None,
     hard_stop: float = float("inf"),
     max_steps: int = MAX_STEPS,
+    same_round: SameRound | None = None,
 ) -> float:
     """Play `state` on a clone with `mine` for `me` and a fast normal bot for the opponent to
     the end of `turns` further turns (1: the opponent's reply; 0: this turn), and score it for
-    `me`. `first`, if given, is applied first (a candidate for the open decision)."""
+    `me`. `first`, if given, is applied first (a candidate for the open decision).
+
+    `same_round` holds, for the rollouts of one round (the same `seed`), the score of each
+    sequence of actions played before the phase open at the start ended (with the bot's random
+    state there). Two rollouts that played the same actions on the same dice stand in the same
+    position with bots in the same state, and a style acts only at `me`'s decisions of that
+    phase (game.ai.plan_styles: `ranked` asks a style's scorer there alone). So when the first
+    of them met no such decision after the phase ended (a double turn brings one), the rest of
+    the second is the same game: its score is taken instead of played again."""
     sim = state.clone()
     sim.dice = RolloutDice(seed)  # our own dice: the game's are never touched
     other = NormalBot(3 - me, seed + 3 - me, fast=True)
@@ -67,16 +86,35 @@ def rollout(
     steps = 0
     if first is not None:
         sim.apply(first)
-    while not sim.is_over() and sim.turn <= last and steps < max_steps and time.perf_counter() < hard_stop:
+    phase, turn = sim.phase, sim.turn
+    played: list[Action] = [] if first is None else [first]
+    prefix: tuple | None = None  # the actions before the open phase ended, and mine's random state
+    styled_again = cut = False
+    while not sim.is_over() and sim.turn <= last and steps < max_steps:
+        if time.perf_counter() >= hard_stop:
+            cut = True
+            break
+        if same_round is not None and prefix is None and (sim.phase != phase or sim.turn != turn):
+            prefix = (tuple(played), mine.rng.getstate())
+            if prefix in same_round.scores:
+                same_round.hits += 1
+                return same_round.scores[prefix]
         d = sim.pending()
+        if prefix is not None and d.player == me and d.kind == "phase" and d.data.get("phase") == phase:
+            styled_again = True  # the style acts again (a later turn of ours): this rest is its own
         bot = mine if d.player == me else other
         try:
-            sim.apply(bot.choose(sim))
+            action = bot.choose(sim)
+            sim.apply(action)
         except Exception:
             break  # a rollout that cannot go on is scored where it stopped
+        played.append(action)
         steps += 1
     with sim.query():
-        return K.evaluate_full(sim, me)
+        score = K.evaluate_full(sim, me)
+    if same_round is not None and prefix is not None and not (cut or styled_again):
+        same_round.scores.setdefault(prefix, score)
+    return score
 
 
 def search(
@@ -91,15 +129,19 @@ def search(
     margin: float,
     turns: int = 1,
     min_evidence: int = 1,
+    share: bool = True,
 ) -> Outcome:
     """Play every style `rounds` times (rounds share their dice) and pick the best by its mean;
     a style other than `styles[0]` must beat it by `margin`. `budget` seconds cap the search:
     after its first round, a round that would not end within it (judged by the rounds so far)
-    is not started, and no rollout runs past it."""
+    is not started, and no rollout runs past it. `share`: rollouts of a round that played the
+    same actions through the open phase share one score (`rollout`'s `same_round`); off, every
+    rollout is played to its end, with the same means."""
     start = time.perf_counter()
     deadline = start + budget
     totals = [0.0] * len(styles)
     played = 0
+    shared = 0
     capped = False
     while played < rounds:
         now = time.perf_counter()
@@ -107,11 +149,14 @@ def search(
             capped = True
             break  # only full rounds are compared (common random numbers)
         seed = rng.getrandbits(62)
+        same_round = SameRound() if share else None  # styles that played alike share a score
         for i, style in enumerate(styles):
-            totals[i] += rollout(state, me, make(style, seed + me), seed, turns=turns, hard_stop=deadline)
+            bot = make(style, seed + me)
+            totals[i] += rollout(state, me, bot, seed, turns=turns, hard_stop=deadline, same_round=same_round)
+        shared += same_round.hits if same_round else 0
         played += 1
     means = [t / played for t in totals]
     best = max(range(len(styles)), key=lambda i: (round(means[i], 6), -i))
     if best != 0 and (played < min_evidence or means[best] - means[0] < margin):
         best = 0
-    return Outcome(best, means, played, capped)
+    return Outcome(best, means, played, capped, shared)

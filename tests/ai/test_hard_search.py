@@ -11,7 +11,7 @@ import pytest
 from game.ai import phase_search
 from game.ai.hard import MOVE_MARGIN, HardBot, searched_phase
 from game.ai.normal import NormalBot
-from game.ai.plan_styles import HERO_STYLES, WORDS, PlanBot
+from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, WORDS, PlanBot
 from game.ai.rollout_dice import RolloutDice
 from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
@@ -84,6 +84,41 @@ def test_m1_the_hero_search_keeps_its_choice_on_fresh_rounds():
             margin=MOVE_MARGIN,
         )
         assert out.means[valuable] > out.means[0]
+
+
+def _searched(state, styles, make, share: bool) -> phase_search.Outcome:
+    return phase_search.search(
+        state, 1, styles, make, random.Random(4), rounds=3, budget=600.0, margin=MOVE_MARGIN, share=share
+    )
+
+
+@pytest.mark.parametrize("phase", ["hero", "charge"])
+def test_rollouts_that_play_alike_share_a_score_and_the_means_stay_the_same(phase):
+    # styles that play the same actions through the open phase on a round's dice stand in the
+    # same position with bots in the same state: the rest of the rollout is played once
+    if phase == "hero":
+        s, styles = _three_casters(), HERO_STYLES
+        make = lambda st, sd: PlanBot(1, sd, fast=True, hero=st)  # noqa: E731
+    else:
+        s, styles = _charge_off_the_objective(), CHARGE_STYLES
+        make = lambda st, sd: PlanBot(1, sd, fast=True, charge=st)  # noqa: E731
+    shared, alone = _searched(s, styles, make, True), _searched(s, styles, make, False)
+    assert shared.means == alone.means and shared.best == alone.best  # exactly, not nearly
+    assert alone.shared == 0
+    if phase == "charge":  # "normal", "sure" and "no_heroes" all make the one sure charge here
+        assert shared.shared >= 3
+
+
+def test_a_shared_score_is_the_one_that_round_played_to_its_end():
+    s = _charge_off_the_objective()
+    same = phase_search.SameRound()
+    bot = lambda: PlanBot(1, 9, fast=True)  # noqa: E731
+    first = phase_search.rollout(s, 1, bot(), 9, same_round=same)
+    assert same.hits == 0 and list(same.scores.values()) == [first]
+    again = phase_search.rollout(s, 1, bot(), 9, same_round=same)
+    assert same.hits == 1 and again == first
+    other_dice = phase_search.rollout(s, 1, bot(), 10, same_round=phase_search.SameRound())
+    assert other_dice == phase_search.rollout(s, 1, bot(), 10)  # the same game with or without
 
 
 def _charge_off_the_objective():
