@@ -122,6 +122,14 @@ BLIND_CHECKS = 300
 rejected everything else: points there are seen only through gaps the sight region's rays missed,
 and every such check of a blocked sight costs G2 about 1.5 ms."""
 
+SAMPLE_STEP = 0.1
+"""Inches: the finest grid :func:`_samples` lays over a part deeper than this. Only sight is
+left to decide a sampled point (the region's own constraints hold at its special points), and
+G2's check itself samples its lines about half an inch apart round a footprint's rim
+(:mod:`game.geometry.visibility`, 8 per arc), so a finer grid of centres asks nearly the same
+lines again: on the 4x board of bench/bench_game.py a search that answers "none" checked about
+300 points of a part often under a square inch (issue 24)."""
+
 DIGITS = 10
 """Decimal places of the points offered (rounding moves them by at most 5e-11", well inside the
 exact checks' TOL of 1e-9", so a point on a limit stays legal)."""
@@ -908,15 +916,17 @@ def _specials(parts: Sequence[tuple[Polygon, float, float, float]], source: Poin
 def _samples(g: BaseGeometry, budget: int) -> Iterator[Point2]:
     """About ``budget`` grid points inside ``g``, shared among its parts by area, each part's
     deepest first. Parts no deeper than ``2 * ERR`` are left out: they may be nothing but the
-    slack of the polygons standing for circles, and their special points were tried already."""
-    parts = [p for p, _x, _y, depth in _by_depth(g) if depth > 2 * ERR]
-    parts.sort(key=lambda p: -p.area)
-    total = sum(p.area for p in parts)
+    slack of the polygons standing for circles, and their special points were tried already.
+    The grid is no finer than ``SAMPLE_STEP`` (or the part's depth, when that is less), so a
+    small part gets fewer points than its share."""
+    parts = [(p, depth) for p, _x, _y, depth in _by_depth(g) if depth > 2 * ERR]
+    parts.sort(key=lambda t: -t[0].area)
+    total = sum(p.area for p, _depth in parts)
     if total <= 0 or budget <= 0:
         return
-    for part in parts:
+    for part, part_depth in parts:
         n = max(8, int(budget * part.area / total))
-        h = max(math.sqrt(part.area / n), 1e-5)
+        h = max(math.sqrt(part.area / n), min(SAMPLE_STEP, part_depth), 1e-5)
         x0, y0, x1, y1 = part.bounds
         while ((x1 - x0) / h + 1) * ((y1 - y0) / h + 1) > 200_000:
             h *= 1.5

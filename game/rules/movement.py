@@ -353,7 +353,7 @@ def movement_candidates(state: "State") -> list[Action]:
     rebuilds only what moved (issue 24)."""
     p = state.active
     centres = _centres(state)
-    enemies_of = {side: tuple((k, c) for k, c in centres.items() if state.units[k].player != side) for side in (1, 2)}
+    enemies_of = {side: _enemy_centres(state, centres, side) for side in (1, 2)}
     out: list[Action] = []
     for uid in movers(state, p):
         if moved_this_phase(state, uid):
@@ -366,6 +366,17 @@ def movement_candidates(state: "State") -> list[Action]:
         make = partial(_unit_moves, state, uid, here, kind, reach, undeclared)
         out += state.recall(("movement_candidates", uid), inputs, make)
     return out
+
+
+def _enemy_centres(
+    state: "State", centres: dict[str, tuple[float, float]], side: int
+) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """The centres of `side`'s enemy units, as `movement_candidates` keys each unit's part by:
+    the very tuple of the decision before when it is equal (`State.recall`), so that each of the
+    units' keys then matches it at once, not enemy by enemy (one compare a decision instead of
+    one per unit: issue 24)."""
+    built = tuple((k, c) for k, c in centres.items() if state.units[k].player != side)
+    return state.recall(("movement_enemy_centres", side), built, lambda: built)
 
 
 def _unit_moves(

@@ -14,7 +14,9 @@ from game.geometry.measure import distance, wholly_within
 from game.geometry.placement import placement_problems
 from game.geometry.setup_region import (
     ERR,
+    SAMPLE_STEP,
     SetupSpace,
+    _samples,
     centre_region,
     pick,
     pick_on_rays,
@@ -219,6 +221,34 @@ def test_m9_pick_finds_a_lone_legal_spot_by_sampling_and_prefers_the_zone_given(
     calls.clear()
     found = pick(space.region(), check, source=src.centre)
     assert found and check(*found[0]) and len(calls) <= 2000
+
+
+def _nearest_gap(points):
+    xy = np.array(points)
+    d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    np.fill_diagonal(d, np.inf)
+    return float(d.min())
+
+
+def test_m9_sampling_is_no_finer_than_sample_step_in_a_small_part():
+    # M9 / G2: sampling decides only sight, which G2 itself samples about half an inch apart,
+    # so a part of a square inch gets a 0.1" grid (about 100 points), not 300 points 0.06" apart
+    square = shapely.box(10.0, 10.0, 11.0, 11.0)
+    pts = list(_samples(square, 300))
+    assert 64 <= len(pts) <= 100
+    assert _nearest_gap(pts) >= SAMPLE_STEP - 1e-9
+    assert all(square.contains(shapely.Point(p)) for p in pts)
+    # a big part still gets its whole budget, on a finer grid than its area alone would give
+    big = shapely.box(0.0, 0.0, 10.0, 10.0)
+    assert 280 <= len(list(_samples(big, 300))) <= 300  # "about" the budget: a grid
+
+
+def test_m9_sampling_follows_a_part_thinner_than_sample_step():
+    # a strip 0.06" wide (deeper than 2 * ERR, shallower than SAMPLE_STEP) is still sampled,
+    # with a grid as fine as its depth: a grid 0.1" apart could miss it altogether
+    strip = shapely.box(0.0, 0.0, 2.0, 0.06)
+    pts = list(_samples(strip, 300))
+    assert len(pts) >= 8 and all(strip.contains(shapely.Point(p)) for p in pts)
 
 
 def test_m9_pick_returns_spread_points_each_checked():
