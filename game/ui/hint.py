@@ -111,6 +111,8 @@ def hint_lines(state: State, hint: Hint, decision=None) -> list[str]:
             odds = charge_odds(state, a.unit)
     elif t in ("MoveUnit", "DeployUnit"):
         what = _("Move {unit} to the marked place").format(unit=name_of(state, a.unit))
+    elif t == "MovePredatory":  # the board shows its footprint there and the line to it (E9)
+        what = _("Move {unit} to the marked place").format(unit=name_of(state, a.manifestation))
     elif t == "Run":
         what = _("{unit} runs").format(unit=name_of(state, a.unit))
     elif t == "Retreat":

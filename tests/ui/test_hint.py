@@ -59,3 +59,56 @@ def test_esc_clears_the_hint(app):
     scene.handle(intent("back"))
     app.frame(1 / 60)
     assert scene.bot_hint is None and not any("Hint" in s for s in scene.view.lines)
+
+
+def _hint_tags(scene):
+    return [d for d in scene.renderer.drawn_labels if d.text.startswith("Hint (")]
+
+
+def test_the_board_tags_the_hinted_piece_and_the_tag_goes_with_the_hint(app):
+    # issue 25: the hint is shown on the board, not only in the panel: its piece is highlighted
+    # and tagged "Hint (Normal AI)" there, so a player sees which unit the panel's words mean
+    scene = hotseat(app, Session.new(seed=3))
+    to_hero_phase(app, scene)
+    app.frame(1 / 60)
+    assert _hint_tags(scene) == []
+    hint = _hinted(app, scene)
+    app.frame(1 / 60)
+    tags = _hint_tags(scene)
+    assert [t.text for t in tags] == ["Hint (Normal AI)"]
+    unit = getattr(hint.action, "unit", None)
+    if unit is not None:  # the tag sits by the hinted unit (or on the line to its target)
+        assert unit in scene.overlays.highlight_units
+        assert scene.renderer.camera.viewport.colliderect(tags[0].rect)
+    scene.handle(intent("back"))
+    app.frame(1 / 60)
+    assert _hint_tags(scene) == []
+
+
+def test_a_predatory_hint_shows_where_the_manifestation_would_end(app):
+    # issue 25 / E9: a hinted predatory move is drawn as its footprint at the end point and the
+    # straight line there, tagged; the state is untouched
+    from game.geometry.shapes import Circle
+    from game.rules.predatory_records import MovePredatory
+    from game.ui.hint import Hint
+    from game.ui.render.overlays import Line, Shape
+    from game.rules import ManifestationSpec, add_manifestations
+    from game.rules.actions import EndPhase
+    from tests.helpers import P1_WIZ2, P2_WIZ2, battle
+    from tests.ui.controlhelpers import scene_for
+
+    # player 1's WIZARD at (10, 22) and its Rolling Pyre at (20, 34); its predatory move is open
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, [])
+    add_manifestations(s, [ManifestationSpec("pyre", "rolling_pyre", "w1", 20, 34, player=1, commander=1)])
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_move"
+    scene = scene_for(app, s)
+    before = s.checksum()
+    scene.bot_hint = Hint(MovePredatory(player=1, manifestation="pyre", x=28.0, y=30.0), "", "normal", scene.session.version)
+    app.frame(1 / 60)
+    ghosts = [m for m in scene.overlays.marks if isinstance(m, Shape) and isinstance(m.shape, Circle)]
+    assert any(abs(g.shape.x - 28.0) < 1e-9 and abs(g.shape.y - 30.0) < 1e-9 for g in ghosts)
+    assert any(isinstance(m, Line) and m.a == (20, 34) and m.b == (28.0, 30.0) for m in scene.overlays.marks)
+    assert [t.text for t in _hint_tags(scene)] == ["Hint (Normal AI)"]
+    assert scene.view.lines[0] == "Hint (Normal AI): Move Rolling Pyre to the marked place"
+    assert s.checksum() == before

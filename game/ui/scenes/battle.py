@@ -1226,14 +1226,21 @@ class BattleScene(Scene):
 
     def _hint_overlay(self, ov: Overlays) -> None:
         """The hinted choice on the board: its unit highlighted, a line to its target, the
-        ghost of a move, the point of a set-up."""
-        from game.ui.render.overlays import Bases, Line
+        ghost of a move (a predatory manifestation's too), the point of a set-up, and a tag
+        naming the hint there."""
+        from game.ui.choices import LEVELS, by_id, label
+        from game.ui.render.overlays import Bases, Label, Line, Shape
 
         st, a = self.state, self.bot_hint.action
         unit = getattr(a, "unit", None)
         target = getattr(a, "target", None) or getattr(a, "manifestation", None)
+        tag_at: tuple[float, float] | None = None  # where the board says "Hint": the hinted thing
+        lift = 12  # pixels above that point; above a unit, clear of its caster badge too
         if unit in st.units or unit in st.manifestations:
             ov.highlight_units[unit] = theme.ACCENT
+            with st.query():
+                me = self._shape_of(unit, self._first_model(unit) if unit in st.units else 0)
+            tag_at, lift = _top_of(me), 46
         if target in st.units or target in st.manifestations:
             ov.highlight_units[target] = theme.ACCENT
             if unit in st.units or unit in st.manifestations:
@@ -1243,12 +1250,26 @@ class BattleScene(Scene):
                         self._shape_of(target, self._first_model(target) if target in st.units else 0),
                     )
                 ov.marks.append(Line(pa, pb, theme.ACCENT, 3))
+                tag_at, lift = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 12  # on the line to the target
         to = getattr(a, "to", None)
         if to and unit in st.units:
             r = query.radius_of(st, unit)
             ov.marks.append(Bases([(x, y, r) for x, y in to], True))
+            tag_at, lift = (sum(x for x, _y in to) / len(to), max(y for _x, y in to) + r), 12  # above the ghost
         if a.type == "PlaceManifestation":
             ov.marks.append(Cross(a.x, a.y, theme.ACCENT))
+            tag_at, lift = (a.x, a.y), 12
+        if a.type == "MovePredatory" and a.manifestation in st.manifestations:
+            # where the manifestation would end: its footprint there, and the straight line to it (E9)
+            m = st.manifestations[a.manifestation]
+            ghost = footprint_at(st, m.scroll, a.x, a.y)
+            ov.marks.append(Line((m.x, m.y), (a.x, a.y), theme.ACCENT, 2, dashed=True))
+            ov.marks.append(Shape(ghost, (*theme.ACCENT, 50), theme.ACCENT, 2))
+            tag_at, lift = _top_of(ghost), 12
+        if tag_at is not None:  # the panel says what and why; the board, which piece it means
+            level = label(by_id(LEVELS, self.bot_hint.level))
+            tag = _("Hint ({level} AI)").format(level=level)
+            ov.marks.append(Label(tag_at[0], tag_at[1], tag, theme.ACCENT, 13, dy=-lift))
 
     def _hover_card(self, view: PanelView | None) -> cards.Card | None:
         """The card of what is under the pointer (cards.card_for), kept while nothing changes.
@@ -1493,6 +1514,14 @@ def _box(s: str, font, width: int) -> str:
     if language() != "ja":
         return _esc(s)
     return "<br>".join(_esc(line) for line in wrap(s, width - 12, font))
+
+
+def _top_of(shape) -> tuple[float, float]:
+    """The middle of a base's or footprint's top edge (inches; y grows up the board)."""
+    if isinstance(shape, Circle):
+        return (shape.x, shape.y + shape.r)
+    x0, _y0, x1, y1 = shape.bounds
+    return ((x0 + x1) / 2, y1)
 
 
 def _closest_points(a, b):
