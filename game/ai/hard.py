@@ -12,10 +12,14 @@ margin, since rollouts are noisy. The machinery (rounds of common random numbers
 `RolloutDice`) is game.ai.phase_search. A phase with nothing to choose (no cast, no charge) is
 not searched.
 
-Its other decisions (unbinding, predatory manifestations, fights, deployment and shooting) are
-the normal bot's. Measured against `normal` before (`simulate --seed 11`, draws count half):
-short-horizon rollouts at single hero decisions, run alone, scored 51.2% (202 games); the
-movement plan search at 3 rollouts per style 57.9% (400 games); at 6 rollouts per style on
+Its unbinds in the enemy's hero phase (M6) are weighed by rollouts too: unbind now or let the
+spell through, each played to the end of the enemy's turn on the same dice
+(game.ai.unbind_search); the normal bot's answer stays unless the other gains clearly. Its other
+decisions (predatory manifestations, fights, deployment and shooting) are the normal bot's.
+
+Measured against `normal` before (`simulate --seed 11`, draws count half): short-horizon
+rollouts at single hero decisions, run alone, scored 51.2% (202 games); the movement plan search
+at 3 rollouts per style 57.9% (400 games); at 6 rollouts per style on
 per-purpose dice 62.4% (400 games, Wilson CI95 57.5-67.0%). Whole-phase plans, not
 per-decision rollouts, are what gained, hence the same shape for the hero and charge phases.
 With the hero and charge searches (issue 25; `simulate --seed 31`, on a shared, loaded machine
@@ -34,12 +38,12 @@ from __future__ import annotations
 
 import random
 
-from game.ai import phase_search
+from game.ai import phase_search, unbind_search
 from game.ai.normal import NormalBot
 from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, MOVE_STYLES, WORDS, PlanBot
 from game.ai.reason import Reason
 from game.i18n import N_
-from game.rules import Action, Charge, Decision, EndPhase, State
+from game.rules import Action, Charge, Decision, EndPhase, State, Unbind
 
 STYLES = MOVE_STYLES  # the movement plan styles (normal's first); kept for callers
 PLAN_ROUNDS = 6  # rollouts per style of the movement plan search
@@ -75,6 +79,8 @@ class HardBot:
         self.capped = 0  # searches the time budget cut short (their choices depend on the machine)
         self.plans: dict[str, tuple[tuple[int, int], NormalBot, str]] = {}  # phase -> (turn key, bot, note)
         self.last_outcome: phase_search.Outcome | None = None  # the last search's findings
+        self.unbind_searches = 0  # unbind decisions searched (M6)
+        self.last_unbind: unbind_search.UnbindOutcome | None = None
 
     @property
     def move_bot(self) -> NormalBot | None:
@@ -89,8 +95,41 @@ class HardBot:
         phase = searched_phase(state, d, self.player) if self.budget > 0 else None
         if phase is not None:
             return self._planned(state, d, phase)
-        _, action, self.last_explanation = self.normal.ranked(state, d)[0]
+        ranked = self.normal.ranked(state, d)
+        if d.kind == "unbind" and self.budget > 0:
+            return self._unbind(state, d, ranked)
+        _, action, self.last_explanation = ranked[0]
         return action
+
+    # --- unbinds (M6) -------------------------------------------------------------------------
+
+    def _unbind(self, state: State, d: Decision, ranked) -> Action:
+        """Unbind or let the spell through, by rollouts of the rest of the enemy's turn
+        (game.ai.unbind_search); the normal bot's answer unless the other gains clearly."""
+        _, action, reason = ranked[0]
+        options = unbind_search.answers(ranked)
+        if options is None or self.normal.unbind_gain(state, d)[2] <= unbind_search.MIN_GAIN:
+            self.last_explanation = reason
+            return action
+        side_rounds = max(1, self.plan_rollouts * SIDE_ROUNDS // PLAN_ROUNDS)
+        out = unbind_search.search(state, self.player, options, self.rng, rounds=side_rounds, budget=self.budget)
+        self.unbind_searches += 1
+        self.capped += out.capped
+        self.last_unbind = out
+        if out.best == 0:
+            note = Reason(N_(" [weighed against the other answer: {rounds} rollouts of the turn]"), rounds=out.rounds)
+            self.last_explanation = Reason.join(reason, note)
+            return action
+        other = out.answers[out.best]
+        spell = state.game.content.abilities[d.data["spell"]].name
+        kw = dict(spell=spell, rounds=out.rounds, gain=out.gain)
+        if isinstance(other, Unbind):
+            text = N_("unbinds {spell} with {unit}: {rounds} rollouts of the turn favour it by {gain:.1f}")
+            kw["unit"] = state.units[other.unit].name
+        else:
+            text = N_("lets {spell} through: {rounds} rollouts of the turn favour keeping the unbind by {gain:.1f}")
+        self.last_explanation = Reason(text, **kw)
+        return other
 
     # --- whole-phase plans --------------------------------------------------------------------
 

@@ -395,9 +395,7 @@ class NormalBot:
         me, opp = self.player, 3 - self.player
         caster, spell_id, roll, target = d.data["caster"], d.data["spell"], d.data["roll"], d.data["target"]
         sp = state.game.content.abilities[spell_id]
-        threat = K.ability_value(state, opp, caster, spell_id, target)
-        p = query.odds.unbind_chance(roll)
-        gain = p * threat
+        threat, p, gain = self.unbind_gain(state, d)
         unbinds = [a for a in d.options if isinstance(a, Unbind)]
         decline = DeclineUnbind(player=me)
         if not unbinds:
@@ -456,6 +454,13 @@ class NormalBot:
             ),
             (0.0, decline, Reason(N_("lets {spell} through"), spell=sp.name)),
         ]
+
+    def unbind_gain(self, state: State, d: Decision) -> tuple[float, float, float]:
+        """An open unbind decision (M6) weighed: the spell's threat to us, the chance an unbind
+        beats its casting roll (the engine's odds), and their product, what unbinding gains."""
+        threat = K.ability_value(state, 3 - self.player, d.data["caster"], d.data["spell"], d.data["target"])
+        p = query.odds.unbind_chance(d.data["roll"])
+        return threat, p, p * threat
 
     def future_gains(self, state: State, by: int, exclude_caster_spell: tuple[str, str] | None = None) -> list[float]:
         """What an unbind could gain on each cast `by` may still make this phase (M1, M2, M7):

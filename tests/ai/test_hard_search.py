@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.ai import phase_search
+from game.ai import phase_search, unbind_search
 from game.ai.hard import MOVE_MARGIN, HardBot, searched_phase
 from game.ai.normal import NormalBot
 from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, WORDS, PlanBot
@@ -16,8 +16,22 @@ from game.ai.rollout_dice import RolloutDice
 from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
 from game.rules import Charge, EndPhase, Game, ScriptedDice
+from game.rules.actions import DeclineUnbind, Unbind
+from game.rules.allowances import UnitUses
+from game.rules.frames import UnbindFrame
 from game.rules.position import UnitSpec, build_position
-from tests.helpers import P1_COVEN, P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_BEHEMOTH, P2_WARDENS, P2_WIZ1, battle, play_legally
+from tests.helpers import (
+    P1_COVEN,
+    P1_SPEARS,
+    P1_WIZ1,
+    P1_WIZ2,
+    P2_BEHEMOTH,
+    P2_WARDENS,
+    P2_WIZ1,
+    P2_WIZ2,
+    battle,
+    play_legally,
+)
 
 
 def _block(x: float, y: float, n: int = 10) -> list[tuple[float, float]]:
@@ -164,10 +178,71 @@ def test_the_searches_are_deterministic_for_a_seed():
     assert picks[0] == picks[1]
 
 
-def test_unbinds_in_the_enemys_hero_phase_stay_normals():
+def test_the_plan_searches_are_for_the_bots_own_turn():
+    # the whole-phase plans steer the bot's own phases; the enemy's hero phase has only its
+    # unbinds, which have their own search (below)
     s = _three_casters()
     assert searched_phase(s, s.pending(), 1) == "hero"
     assert searched_phase(s, s.pending(), 2) is None  # not player 2's own turn
+
+
+# --- unbinds (M6): unbind now, or let it through? -----------------------------------------------
+
+
+def _unbind_window(roll: int, p2_wizard_at: tuple[float, float] = (36, 22)):
+    """Player 1's Pyre-Magister cast Spark Lash on `roll` at the Mire Wardens; no more power left
+    to it or its Cinder Adept; player 2's Reed-Witch (WIZARD 2) decides whether to unbind (M6)."""
+    s = battle(
+        {
+            "p1u0": (1, P1_WIZ2, [(20, 22)]),
+            "p1u2": (1, P1_WIZ1, [(20, 28)]),
+            "p2u0": (2, P2_WIZ2, [p2_wizard_at]),
+            "p2u5": (2, P2_WARDENS, _block(30, 30)),
+        }
+    )
+    s.phase_uses["p1u0"] = UnitUses(power=1, used=["spark_lash"])
+    s.phase_uses["p1u2"] = UnitUses(power=1, used=["heat_haze"])
+    s.decisions.append(UnbindFrame(player=2, caster="p1u0", model=0, spell="spark_lash", target="p2u5", roll=roll))
+    return s
+
+
+def test_m6_hard_weighs_an_unbind_by_rollouts_of_the_rest_of_the_turn():
+    s = _unbind_window(roll=7)
+    before, dice = s.checksum(), s.dice.to_dict()
+    normal_answer = NormalBot(2, 0).choose(s)
+    bot = HardBot(2, 0, budget=60.0)
+    act = bot.choose(s)
+    out = bot.last_unbind
+    assert bot.unbind_searches == 1 and out is not None and out.rounds == 4
+    # both answers weighed, the normal bot's first: its unbinder, and letting it through
+    assert out.answers[0] == normal_answer and {type(a) for a in out.answers} == {Unbind, DeclineUnbind}
+    assert act == out.answers[out.best] and s.legal(act)
+    assert s.checksum() == before and s.dice.to_dict() == dice  # clones and the bot's own dice only
+    # the same seed, the same weighing
+    again = HardBot(2, 0, budget=60.0)
+    assert again.choose(s) == act and again.last_unbind.means == out.means
+
+
+def test_m6_an_unbind_with_nothing_to_weigh_is_not_searched():
+    # a casting roll of 12 cannot be beaten by 2D6: the unbind gains nothing (M6)
+    s = _unbind_window(roll=12)
+    bot = HardBot(2, 0, budget=60.0)
+    assert isinstance(bot.choose(s), DeclineUnbind) and bot.unbind_searches == 0
+    # no unbinder within 30" of the caster: only "let it through" is offered
+    s = _unbind_window(roll=7, p2_wizard_at=(56, 40))
+    bot = HardBot(2, 0, budget=60.0)
+    assert isinstance(bot.choose(s), DeclineUnbind) and bot.unbind_searches == 0
+
+
+def test_m6_the_other_answer_must_gain_the_margin(monkeypatch):
+    # rollouts are noisy: the normal bot's answer stays unless the other beats it by MARGIN
+    s = _unbind_window(roll=7)
+    options = (DeclineUnbind(player=2), Unbind(player=2, unit="p2u0", model=0))
+    for gain, kept in ((unbind_search.MARGIN - 0.01, 0), (unbind_search.MARGIN + 0.01, 1)):
+        scores = iter([10.0, 10.0 + gain] * unbind_search.ROUNDS)
+        monkeypatch.setattr(unbind_search, "rollout", lambda *a, **k: next(scores))
+        out = unbind_search.search(s, 2, options, random.Random(0))
+        assert out.best == kept and out.rounds == unbind_search.ROUNDS
 
 
 @pytest.mark.parametrize("profile", ["aos4", "aos3"])
