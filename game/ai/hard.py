@@ -14,8 +14,9 @@ not searched.
 
 Its unbinds in the enemy's hero phase (M6) are weighed by rollouts too: unbind now or let the
 spell through, each played to the end of the enemy's turn on the same dice
-(game.ai.unbind_search); the normal bot's answer stays unless the other gains clearly. Its other
-decisions (predatory manifestations, fights, deployment and shooting) are the normal bot's.
+(game.ai.decision_search); the normal bot's answer stays unless the other gains clearly. So are
+its predatory moves (E8, E9): the normal bot's best three, played on to the end of the turn. Its
+other decisions (predatory control, fights, deployment and shooting) are the normal bot's.
 
 Measured against `normal` before (`simulate --seed 11`, draws count half): short-horizon
 rollouts at single hero decisions, run alone, scored 51.2% (202 games); the movement plan search
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai import phase_search, unbind_search
+from game.ai import decision_search, phase_search
 from game.ai.normal import NormalBot
 from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, MOVE_STYLES, WORDS, PlanBot
 from game.ai.reason import Reason
@@ -79,8 +80,8 @@ class HardBot:
         self.capped = 0  # searches the time budget cut short (their choices depend on the machine)
         self.plans: dict[str, tuple[tuple[int, int], NormalBot, str]] = {}  # phase -> (turn key, bot, note)
         self.last_outcome: phase_search.Outcome | None = None  # the last search's findings
-        self.unbind_searches = 0  # unbind decisions searched (M6)
-        self.last_unbind: unbind_search.UnbindOutcome | None = None
+        self.decision_searches = {"unbind": 0, "predatory": 0}  # single decisions searched (M6; E8, E9)
+        self.last_decision: decision_search.Outcome | None = None  # the last one's findings
 
     @property
     def move_bot(self) -> NormalBot | None:
@@ -98,27 +99,32 @@ class HardBot:
         ranked = self.normal.ranked(state, d)
         if d.kind == "unbind" and self.budget > 0:
             return self._unbind(state, d, ranked)
+        if d.kind == "predatory_move" and self.budget > 0:
+            return self._predatory(state, d, ranked)
         _, action, self.last_explanation = ranked[0]
         return action
 
-    # --- unbinds (M6) -------------------------------------------------------------------------
+    # --- single decisions: unbinds (M6) and predatory moves (E8, E9) ----------------------------
+
+    def _weigh(self, options: tuple[Action, ...], state: State) -> decision_search.Outcome:
+        side_rounds = max(1, self.plan_rollouts * SIDE_ROUNDS // PLAN_ROUNDS)
+        out = decision_search.search(state, self.player, options, self.rng, rounds=side_rounds, budget=self.budget)
+        self.capped += out.capped
+        self.last_decision = out
+        return out
 
     def _unbind(self, state: State, d: Decision, ranked) -> Action:
-        """Unbind or let the spell through, by rollouts of the rest of the enemy's turn
-        (game.ai.unbind_search); the normal bot's answer unless the other gains clearly."""
+        """Unbind or let the spell through (M6), by rollouts of the rest of the enemy's turn
+        (game.ai.decision_search); the normal bot's answer unless the other gains clearly."""
         _, action, reason = ranked[0]
-        options = unbind_search.answers(ranked)
-        if options is None or self.normal.unbind_gain(state, d)[2] <= unbind_search.MIN_GAIN:
+        options = decision_search.unbind_answers(ranked)
+        if options is None or self.normal.unbind_gain(state, d)[2] <= decision_search.MIN_GAIN:
             self.last_explanation = reason
             return action
-        side_rounds = max(1, self.plan_rollouts * SIDE_ROUNDS // PLAN_ROUNDS)
-        out = unbind_search.search(state, self.player, options, self.rng, rounds=side_rounds, budget=self.budget)
-        self.unbind_searches += 1
-        self.capped += out.capped
-        self.last_unbind = out
+        self.decision_searches["unbind"] += 1
+        out = self._weigh(options, state)
         if out.best == 0:
-            note = Reason(N_(" [weighed against the other answer: {rounds} rollouts of the turn]"), rounds=out.rounds)
-            self.last_explanation = Reason.join(reason, note)
+            self.last_explanation = Reason.join(reason, _weighed(out))
             return action
         other = out.answers[out.best]
         spell = state.game.content.abilities[d.data["spell"]].name
@@ -130,6 +136,30 @@ class HardBot:
             text = N_("lets {spell} through: {rounds} rollouts of the turn favour keeping the unbind by {gain:.1f}")
         self.last_explanation = Reason(text, **kw)
         return other
+
+    def _predatory(self, state: State, d: Decision, ranked) -> Action:
+        """Which predatory manifestation to move and where (E8, E9): the normal bot's best few
+        (ranked two moves ahead) played on to the end of the turn (game.ai.decision_search)."""
+        _, action, reason = ranked[0]
+        options = decision_search.predatory_answers(ranked)
+        if options is None:
+            self.last_explanation = reason
+            return action
+        self.decision_searches["predatory"] += 1
+        out = self._weigh(options, state)
+        kept = out.answers[out.best]
+        why = next((r for _s, a, r in ranked if a == kept), reason)
+        if out.best == 0:
+            self.last_explanation = Reason.join(why, _weighed(out))
+        else:
+            note = Reason(
+                N_(" [the best of {n} moves over {rounds} rollouts of the turn; +{gain:.1f}]"),
+                n=len(options),
+                rounds=out.rounds,
+                gain=out.gain,
+            )
+            self.last_explanation = Reason.join(why, note)
+        return kept
 
     # --- whole-phase plans --------------------------------------------------------------------
 
@@ -183,6 +213,11 @@ class HardBot:
 
 
 _STYLE_ARG = {"hero": "hero", "movement": "style", "charge": "charge"}
+
+
+def _weighed(out: decision_search.Outcome) -> Reason:
+    """The note on a decision search that kept the normal bot's answer."""
+    return Reason(N_(" [weighed against its alternatives by {rounds} rollouts of the turn]"), rounds=out.rounds)
 
 
 def is_movement(d: Decision) -> bool:

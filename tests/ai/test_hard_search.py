@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from game.ai import phase_search, unbind_search
+from game.ai import decision_search, phase_search
 from game.ai.hard import MOVE_MARGIN, HardBot, searched_phase
 from game.ai.normal import NormalBot
 from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, WORDS, PlanBot
 from game.ai.rollout_dice import RolloutDice
 from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
-from game.rules import Charge, EndPhase, Game, ScriptedDice
+from game.rules import Charge, EndPhase, Game, ManifestationSpec, MovePredatory, ScriptedDice, add_manifestations
 from game.rules.actions import DeclineUnbind, Unbind
 from game.rules.allowances import UnitUses
 from game.rules.frames import UnbindFrame
@@ -212,37 +212,37 @@ def test_m6_hard_weighs_an_unbind_by_rollouts_of_the_rest_of_the_turn():
     normal_answer = NormalBot(2, 0).choose(s)
     bot = HardBot(2, 0, budget=60.0)
     act = bot.choose(s)
-    out = bot.last_unbind
-    assert bot.unbind_searches == 1 and out is not None and out.rounds == 4
+    out = bot.last_decision
+    assert bot.decision_searches["unbind"] == 1 and out is not None and out.rounds == 4
     # both answers weighed, the normal bot's first: its unbinder, and letting it through
     assert out.answers[0] == normal_answer and {type(a) for a in out.answers} == {Unbind, DeclineUnbind}
     assert act == out.answers[out.best] and s.legal(act)
     assert s.checksum() == before and s.dice.to_dict() == dice  # clones and the bot's own dice only
     # the same seed, the same weighing
     again = HardBot(2, 0, budget=60.0)
-    assert again.choose(s) == act and again.last_unbind.means == out.means
+    assert again.choose(s) == act and again.last_decision.means == out.means
 
 
 def test_m6_an_unbind_with_nothing_to_weigh_is_not_searched():
     # a casting roll of 12 cannot be beaten by 2D6: the unbind gains nothing (M6)
     s = _unbind_window(roll=12)
     bot = HardBot(2, 0, budget=60.0)
-    assert isinstance(bot.choose(s), DeclineUnbind) and bot.unbind_searches == 0
+    assert isinstance(bot.choose(s), DeclineUnbind) and bot.decision_searches["unbind"] == 0
     # no unbinder within 30" of the caster: only "let it through" is offered
     s = _unbind_window(roll=7, p2_wizard_at=(56, 40))
     bot = HardBot(2, 0, budget=60.0)
-    assert isinstance(bot.choose(s), DeclineUnbind) and bot.unbind_searches == 0
+    assert isinstance(bot.choose(s), DeclineUnbind) and bot.decision_searches["unbind"] == 0
 
 
 def test_m6_the_other_answer_must_gain_the_margin(monkeypatch):
     # rollouts are noisy: the normal bot's answer stays unless the other beats it by MARGIN
     s = _unbind_window(roll=7)
     options = (DeclineUnbind(player=2), Unbind(player=2, unit="p2u0", model=0))
-    for gain, kept in ((unbind_search.MARGIN - 0.01, 0), (unbind_search.MARGIN + 0.01, 1)):
-        scores = iter([10.0, 10.0 + gain] * unbind_search.ROUNDS)
-        monkeypatch.setattr(unbind_search, "rollout", lambda *a, **k: next(scores))
-        out = unbind_search.search(s, 2, options, random.Random(0))
-        assert out.best == kept and out.rounds == unbind_search.ROUNDS
+    for gain, kept in ((decision_search.MARGIN - 0.01, 0), (decision_search.MARGIN + 0.01, 1)):
+        scores = iter([10.0, 10.0 + gain] * decision_search.ROUNDS)
+        monkeypatch.setattr(decision_search, "rollout", lambda *a, **k: next(scores))
+        out = decision_search.search(s, 2, options, random.Random(0))
+        assert out.best == kept and out.rounds == decision_search.ROUNDS
 
 
 @pytest.mark.parametrize("profile", ["aos4", "aos3"])
@@ -254,3 +254,46 @@ def test_hard_plays_whole_games_with_legal_actions_only(profile):
     play_legally(state, bots)
     assert state.result() is not None
     assert all(bots[1].searches[p] > 0 for p in ("hero", "movement", "charge"))
+
+
+# --- predatory moves (E8, E9): the normal bot's best few, played on to the end of the turn ------
+
+
+def _predatory_position():
+    """Player 1's Rolling Pyre (controlled by its Pyre-Magister) between the enemy's Mire Wardens
+    and its own Spears; player 1's predatory move is open (E8, E9)."""
+    s = battle(
+        {
+            "p1u0": (1, P1_WIZ2, [(6, 22)]),
+            "p1u5": (1, P1_SPEARS, [(15 + i * 1.4, 30) for i in range(10)]),
+            "p2u0": (2, P2_WIZ2, [(55, 40)]),
+            "p2u5": (2, P2_WARDENS, [(15 + i * 1.4, 14) for i in range(10)]),
+        }
+    )
+    add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "p1u0", 21.3, 22.0, player=1, commander=1)])
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_move"
+    return s
+
+
+def test_e9_hard_plays_normals_best_predatory_moves_on_to_the_end_of_the_turn():
+    s = _predatory_position()
+    before = s.to_dict()
+    ranked = NormalBot(1, 0).ranked(s, s.pending())
+    bot = HardBot(1, 0, budget=60.0)
+    act = bot.choose(s)
+    out = bot.last_decision
+    assert bot.decision_searches["predatory"] == 1 and out is not None
+    # normal's best few, its own choice first, each played the same number of rounds
+    assert out.answers[0] == ranked[0][1] and 2 <= len(out.answers) <= decision_search.PREDATORY_ANSWERS
+    assert all(isinstance(a, MovePredatory) for a in out.answers) and out.rounds == decision_search.ROUNDS
+    assert act == out.answers[out.best] and s.legal(act)
+    assert s.to_dict() == before  # clones and the bot's own dice only
+    assert HardBot(1, 0, budget=60.0).choose(_predatory_position()) == act  # deterministic
+
+
+def test_e9_with_one_predatory_move_to_make_there_is_nothing_to_weigh():
+    one = [(1.0, MovePredatory(player=1, manifestation="m1", x=1.0, y=2.0), "")]
+    assert decision_search.predatory_answers(one) is None
+    two = one + [(0.5, MovePredatory(player=1, manifestation="m1", x=3.0, y=2.0), ""), (0.1, EndPhase(player=1), "")]
+    assert decision_search.predatory_answers(two) == (one[0][1], two[1][1])
