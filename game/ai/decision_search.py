@@ -32,6 +32,7 @@ from game.rules import Action, DeclineUnbind, MovePredatory, State, Unbind
 ROUNDS = 4  # rollouts per answer (the answers share each round's dice)
 MARGIN = 1.0  # evaluation points another answer must gain over the normal bot's
 MIN_GAIN = 0.05  # below this (threat x unbind chance), the normal bot's unbind answer is kept unsearched
+MIN_EVIDENCE = 2  # rounds a search needs before it may set the normal bot's answer aside
 PREDATORY_ANSWERS = 3  # the normal bot's best few predatory moves weighed (E8, E9)
 
 
@@ -86,8 +87,9 @@ def search(
     margin: float = MARGIN,
 ) -> Outcome:
     """Play each of `options` (the normal bot's answer first) `rounds` times to the end of this
-    turn and keep the best by its mean; another answer than the first must beat it by `margin`.
-    `budget` seconds cap the search: only full rounds are compared."""
+    turn and keep the best by its mean; another answer than the first must beat it by `margin`,
+    over at least `MIN_EVIDENCE` rounds. `budget` seconds cap the search: only full rounds are
+    compared."""
     start = time.perf_counter()
     deadline = start + budget
     totals = [0.0] * len(options)
@@ -105,6 +107,6 @@ def search(
         played += 1
     means = tuple(t / played for t in totals)
     best = max(range(len(options)), key=lambda i: (round(means[i], 6), -i))
-    if best != 0 and means[best] - means[0] < margin:
-        best = 0
+    if best != 0 and (played < MIN_EVIDENCE or means[best] - means[0] < margin):
+        best = 0  # one rollout a side (a search its budget cut short) is too noisy to go by
     return Outcome(options, means, played, capped, best)

@@ -243,6 +243,11 @@ def test_m6_the_other_answer_must_gain_the_margin(monkeypatch):
         monkeypatch.setattr(decision_search, "rollout", lambda *a, **k: next(scores))
         out = decision_search.search(s, 2, options, random.Random(0))
         assert out.best == kept and out.rounds == decision_search.ROUNDS
+    # one round (a search its budget cut short) is not enough to set normal's answer aside
+    scores = iter([10.0, 20.0])
+    monkeypatch.setattr(decision_search, "rollout", lambda *a, **k: next(scores))
+    out = decision_search.search(s, 2, options, random.Random(0), rounds=1)
+    assert out.best == 0 and out.means == (10.0, 20.0)
 
 
 @pytest.mark.parametrize("profile", ["aos4", "aos3"])
