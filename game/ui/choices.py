@@ -31,7 +31,7 @@ LEVELS = [
     Choice(
         "hard",
         N_("Hard"),
-        N_("plays like Normal, but tries its casting, moves and charges ahead on copies of the game"),
+        N_("plays like Normal, but tries its casting, moves, charges and unbinds ahead on copies of the game"),
     ),
 ]
 
