@@ -46,6 +46,9 @@ TEMPLATES: tuple[str, ...] = (
     N_("cannot overwrite a value"),
     N_("cannot declare {what} twice"),
     N_("invalid initial character for a key part"),
+    # a name that is not there (game.data.content, game.demos.loader: `play --map`, `demo NAME`)
+    N_("unknown map {map}; embedded maps: {maps}"),
+    N_("no demonstration named {demo}; known: {demos}"),
     # the kind of file (game.data.check)
     N_("a rule demonstration; check it with `spellfield check`, which knows them"),
     N_("this is a replay, not a map or content file; verify it with the replay tools"),

@@ -475,7 +475,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `spellfield simulate --json | head`
         sys.stderr.close()
         return 0
-    except (DataError, ReplayError, SaveError, CommandError, ValueError) as exc:
+    except DataError as exc:  # the data layer's English problems, each worded at display (check_words)
+        from game.check_words import check_line
+
+        reason = "\n".join(check_line(line) for line in exc.problems)
+        print(_("spellfield: error: {reason}").format(reason=reason), file=sys.stderr)
+        return 2
+    except (ReplayError, SaveError, CommandError, ValueError) as exc:
         print(_("spellfield: error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except OSError as exc:

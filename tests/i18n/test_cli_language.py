@@ -90,3 +90,20 @@ def test_bad_value_error_in_japanese(env, capsys):
     assert cli.main(["simulate", "--games", "0"]) == 2
     err = capsys.readouterr().err
     assert "範囲外" in err
+
+
+@pytest.mark.parametrize(
+    "lang, words, said",
+    [
+        ("ja", ["demo", "no_such_demo"], "'no_such_demo' という実演はありません。既知の実演: e1_aos3_untouchable"),
+        ("ko", ["play", "--map", "no_such_map", "--headless", "--frames", "1"], "알 수 없는 지도입니다: 'no_such_map'. 내장 지도: ashfall_crossing"),
+        ("en", ["demo", "no_such_demo"], "no demonstration named 'no_such_demo'; known: e1_aos3_untouchable"),
+    ],
+)
+def test_a_name_that_is_not_there_is_refused_in_the_players_language(env, capsys, lang, words, said):
+    # bad input gets a clear message in the language in use, naming what was asked for (the
+    # name stays as typed; the shipped names stay ids, as `demo --list` and `check` print them)
+    env.setenv("SPELLFIELD_LANG", lang)
+    assert cli.main(words) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
