@@ -15,11 +15,12 @@ from game.ai.plan_styles import CHARGE_STYLES, HERO_STYLES, WORDS, PlanBot
 from game.ai.rollout_dice import RolloutDice
 from game.data.content import DEFAULT_ARMIES
 from game.data.models import BattleMap, Objective
-from game.rules import Charge, EndPhase, Game, ManifestationSpec, MovePredatory, ScriptedDice, add_manifestations
+from game.rules import Charge, EndPhase, Game, MovePredatory, ScriptedDice
 from game.rules.actions import DeclineUnbind, Unbind
 from game.rules.allowances import UnitUses
 from game.rules.frames import UnbindFrame
 from game.rules.position import UnitSpec, build_position
+from tests.ai.test_normal_magic_timing import _predatory_position
 from tests.helpers import (
     P1_COVEN,
     P1_SPEARS,
@@ -262,23 +263,8 @@ def test_hard_plays_whole_games_with_legal_actions_only(profile):
 
 
 # --- predatory moves (E8, E9): the normal bot's best few, played on to the end of the turn ------
-
-
-def _predatory_position():
-    """Player 1's Rolling Pyre (controlled by its Pyre-Magister) between the enemy's Mire Wardens
-    and its own Spears; player 1's predatory move is open (E8, E9)."""
-    s = battle(
-        {
-            "p1u0": (1, P1_WIZ2, [(6, 22)]),
-            "p1u5": (1, P1_SPEARS, [(15 + i * 1.4, 30) for i in range(10)]),
-            "p2u0": (2, P2_WIZ2, [(55, 40)]),
-            "p2u5": (2, P2_WARDENS, [(15 + i * 1.4, 14) for i in range(10)]),
-        }
-    )
-    add_manifestations(s, [ManifestationSpec("m1", "rolling_pyre", "p1u0", 21.3, 22.0, player=1, commander=1)])
-    s.apply(EndPhase(player=1))
-    assert s.pending().kind == "predatory_move"
-    return s
+# the position: player 1's Rolling Pyre between the enemy's Mire Wardens and its own Spears, its
+# predatory move open (tests/ai/test_normal_magic_timing.py)
 
 
 def test_e9_hard_plays_normals_best_predatory_moves_on_to_the_end_of_the_turn():
