@@ -21,12 +21,11 @@ only caps a search that runs long.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from random import Random
 
 from game.ai.normal import NormalBot
-from game.ai.phase_search import rollout
+from game.ai.phase_search import Rounds, rollout
 from game.rules import Action, DeclineUnbind, MovePredatory, State, Unbind
 
 ROUNDS = 4  # rollouts per answer (the answers share each round's dice)
@@ -90,21 +89,13 @@ def search(
     turn and keep the best by its mean; another answer than the first must beat it by `margin`,
     over at least `MIN_EVIDENCE` rounds. `budget` seconds cap the search: only full rounds are
     compared."""
-    start = time.perf_counter()
-    deadline = start + budget
     totals = [0.0] * len(options)
-    played = 0
-    capped = False
-    while played < rounds:
-        now = time.perf_counter()
-        if played >= 1 and now + (now - start) / played > deadline:
-            capped = True
-            break
-        seed = rng.getrandbits(62)
+    clock = Rounds(rounds, budget, rng)
+    for seed in clock:
         for i, first in enumerate(options):
             mine = NormalBot(me, seed + me, fast=True)
-            totals[i] += rollout(state, me, mine, seed, turns=0, first=first, hard_stop=deadline)
-        played += 1
+            totals[i] += rollout(state, me, mine, seed, turns=0, first=first, hard_stop=clock.deadline)
+    played, capped = clock.played, clock.capped
     means = tuple(t / played for t in totals)
     best = max(range(len(options)), key=lambda i: (round(means[i], 6), -i))
     if best != 0 and (played < MIN_EVIDENCE or means[best] - means[0] < margin):

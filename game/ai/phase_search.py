@@ -17,7 +17,7 @@ rounds are compared then).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
@@ -117,6 +117,29 @@ def rollout(
     return score
 
 
+class Rounds:
+    """The rounds of a search within its time budget, one seed each (the bot's own RNG): after
+    the first round, a round that would not end within the budget (judged by the rounds so far)
+    is not started (`capped`), so only full rounds are compared (common random numbers).
+    `deadline` is where no rollout may run past."""
+
+    def __init__(self, rounds: int, budget: float, rng: Random) -> None:
+        self.rounds, self.rng = rounds, rng
+        self.start = time.perf_counter()
+        self.deadline = self.start + budget
+        self.played = 0
+        self.capped = False
+
+    def __iter__(self) -> Iterator[int]:
+        while self.played < self.rounds:
+            now = time.perf_counter()
+            if self.played >= 1 and now + (now - self.start) / self.played > self.deadline:
+                self.capped = True
+                return
+            yield self.rng.getrandbits(62)
+            self.played += 1  # the round's rollouts are done when the loop asks for the next
+
+
 def search(
     state: State,
     me: int,
@@ -137,24 +160,16 @@ def search(
     is not started, and no rollout runs past it. `share`: rollouts of a round that played the
     same actions through the open phase share one score (`rollout`'s `same_round`); off, every
     rollout is played to its end, with the same means."""
-    start = time.perf_counter()
-    deadline = start + budget
     totals = [0.0] * len(styles)
-    played = 0
     shared = 0
-    capped = False
-    while played < rounds:
-        now = time.perf_counter()
-        if played >= 1 and now + (now - start) / played > deadline:
-            capped = True
-            break  # only full rounds are compared (common random numbers)
-        seed = rng.getrandbits(62)
+    clock = Rounds(rounds, budget, rng)
+    for seed in clock:
         same_round = SameRound() if share else None  # styles that played alike share a score
         for i, style in enumerate(styles):
             bot = make(style, seed + me)
-            totals[i] += rollout(state, me, bot, seed, turns=turns, hard_stop=deadline, same_round=same_round)
+            totals[i] += rollout(state, me, bot, seed, turns=turns, hard_stop=clock.deadline, same_round=same_round)
         shared += same_round.hits if same_round else 0
-        played += 1
+    played, capped = clock.played, clock.capped
     means = [t / played for t in totals]
     best = max(range(len(styles)), key=lambda i: (round(means[i], 6), -i))
     if best != 0 and (played < min_evidence or means[best] - means[0] < margin):
