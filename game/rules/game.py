@@ -6,7 +6,9 @@ state = game.new_state(seed=7)              # a fresh State, ready for deploymen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.data.content import DEFAULT_ARMIES, DEFAULT_MAP, Content, default_content, load_map
 from game.data.errors import DataError
@@ -25,6 +27,8 @@ class Game:
     battlefield: Battlefield
     armies: tuple[Army, Army]
     rounds: int = 5
+    # answers derived from this configuration alone (`derived`); never compared or saved
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def load(
@@ -71,6 +75,15 @@ class Game:
 
     def warscroll(self, warscroll_id: str) -> Warscroll:
         return self.content.warscrolls[warscroll_id]
+
+    def derived(self, name: str, make: Callable[[], Any]) -> Any:
+        """`make()` once per game: an answer that depends on this configuration alone (the
+        battlefield, the armies), such as the default deployment, which every state of the game
+        starts from (issue 24: a simulation of many games deploys once). The answer must be
+        immutable; a changed configuration is a new `Game`, with nothing kept."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
 
     def header(self) -> dict:
         """What identifies this configuration in saves and replays."""

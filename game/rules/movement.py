@@ -220,7 +220,8 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     u = state.units[a.unit]
     if len(a.to) != len(u.live_models()) or not a.to:
         return False
-    bases = _other_bases(state, a.unit)
+    reach = allowance(state, a.unit)[1]
+    bases = _other_bases(state, a.unit, reach)
     if bases is None:
         return False
     x, y, lim = bases
@@ -229,18 +230,28 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     return bool((gap < lim + radius_of(state, a.unit)).any())
 
 
-def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The bases of every other unit as (x, y, radius less `TOL` and `PRUNE_SLACK`), or None
-    when `uid` has no base or there are no others: kept with the positions (`state._cache`,
-    which goes when anything moves, is set up or is slain), so that the many moves of one
-    unit a sampling bot refutes in a row share one selection (issue 24)."""
-    key = ("other_bases", uid)
+def _other_bases(state: "State", uid: str, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The bases of every other unit that a model of `uid` ending within `reach` of where it
+    stands could overlap, as (x, y, radius less `TOL` and `PRUNE_SLACK`), or None when `uid` has
+    no base or there are none: kept with the positions (`state._cache`, which goes when anything
+    moves, is set up or is slain), so that the many moves of one unit a sampling bot refutes in
+    a row share one selection (issue 24). Leaving the far bases out only refutes less: a move
+    that ends farther than `reach` is refused by `_check_move` anyway."""
+    key = ("other_bases", uid, reach)
     if key in state._cache:
         return state._cache[key]
     pos = positions(state)
     found = None
     if uid in pos.units:
-        others = pos.owner != pos.units.index(uid)
+        k = pos.units.index(uid)
+        mine = pos.owner == k
+        others = ~mine
+        if mine.any() and others.any():
+            # a box around the unit's models, as far as an end within reach and a base's overlap go
+            far = reach + float(pos.r[mine].max()) + float(pos.r[others].max()) + 1.0
+            mx, my = pos.x[mine], pos.y[mine]
+            others &= (pos.x > mx.min() - far) & (pos.x < mx.max() + far)
+            others &= (pos.y > my.min() - far) & (pos.y < my.max() + far)
         if others.any():
             found = (pos.x[others], pos.y[others], pos.r[others] - (TOL + PRUNE_SLACK))
     state._cache[key] = found

@@ -85,18 +85,8 @@ class State:
     @classmethod
     def new(cls, game: Game, dice: Dice) -> "State":
         s = cls(game, dice)
-        placed: list = []
-        bf = game.battlefield
-        for player in (1, 2):
-            army = game.army(player)
-            zone = next((z for z in bf.map.deployment if z.player == player), None)
-            anchors = list(zone.anchors) if zone else []
-            sizes = []
-            for au in army.units:
-                ws = game.warscroll(au.warscroll)
-                sizes.append((ws.models, ws.base.radius_in or 0.5))
-            spots = deploy_army(bf, bf.zones.get(player), player, anchors, sizes, placed)
-            for i, (au, where) in enumerate(zip(army.units, spots)):
+        for player, spots in zip((1, 2), game.derived("default_deployment", lambda: default_deployment(game))):
+            for i, (au, where) in enumerate(zip(game.army(player).units, spots)):
                 ws = game.warscroll(au.warscroll)
                 uid = f"p{player}u{i}"
                 s.units[uid] = UnitState(uid, player, ws.id, au.name or ws.name, [ModelState(x, y) for x, y in where])
@@ -353,3 +343,22 @@ class State:
         """A short hash of `to_dict()`, for replays."""
         blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def default_deployment(game: Game) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
+    """Each player's units' model centres at their default deployment (G4, `deploy_army`):
+    player 1 first, then player 2 clear of player 1's bases. It depends on the game alone."""
+    placed: list = []
+    bf = game.battlefield
+    out = []
+    for player in (1, 2):
+        army = game.army(player)
+        zone = next((z for z in bf.map.deployment if z.player == player), None)
+        anchors = list(zone.anchors) if zone else []
+        sizes = []
+        for au in army.units:
+            ws = game.warscroll(au.warscroll)
+            sizes.append((ws.models, ws.base.radius_in or 0.5))
+        spots = deploy_army(bf, bf.zones.get(player), player, anchors, sizes, placed)
+        out.append(tuple(tuple(where) for where in spots))
+    return tuple(out)

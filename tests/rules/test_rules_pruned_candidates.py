@@ -239,3 +239,42 @@ def test_g4_a_move_refuted_for_ending_on_a_base_is_one_the_full_check_refuses(pr
                     legal_ones += 1
                     assert s.legal(a)
     assert refuted > 20 and legal_ones > 20
+
+
+@pytest.mark.parametrize("profile, seed", [("aos4", 8), ("aos3", 9)])
+def test_g4_the_bases_a_move_is_refuted_by_are_every_base_its_reach_can_meet(profile, seed):
+    """`_ends_on_a_base` asks only the other units' bases near the moving unit (`_other_bases`,
+    as far as its reach and two bases go): for every move whose models end within reach, it
+    refutes exactly the moves that end on ANY other unit's base (G4), asked here by hand."""
+    import math
+
+    from game.geometry.measure import TOL
+    from game.rules.movement import _ends_on_a_base, allowance, radius_of
+    from game.rules.space import PRUNE_SLACK, positions
+
+    asked = on_a_base = 0
+    for s, d in _phases(profile, seed):
+        if d.kind != "phase" or s.phase != "movement":
+            continue
+        with s.query():
+            pos = positions(s)
+            for a in d.candidates:
+                if type(a).__name__ != "MoveUnit" or a.unit not in s.units:
+                    continue
+                live = s.units[a.unit].live_models()
+                reach = allowance(s, a.unit)[1]
+                steps = [math.hypot(x - m.x, y - m.y) for (_i, m), (x, y) in zip(live, a.to)]
+                if len(a.to) != len(live) or max(steps, default=0.0) > reach:
+                    continue
+                k = pos.units.index(a.unit)
+                r = radius_of(s, a.unit)
+                by_hand = any(
+                    math.hypot(pos.x[j] - x, pos.y[j] - y) < pos.r[j] - (TOL + PRUNE_SLACK) + r
+                    for x, y in a.to
+                    for j in range(len(pos.x))
+                    if pos.owner[j] != k
+                )
+                assert _ends_on_a_base(s, a) == by_hand, a
+                asked += 1
+                on_a_base += by_hand
+    assert asked > 50 and on_a_base > 5
