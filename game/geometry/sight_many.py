@@ -19,7 +19,6 @@ Only the yes/no: no line, no blocker names (ask `visible` for those).
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,7 +28,7 @@ import shapely
 from .measure import TOL
 from .nearby import BaseIndex
 from .shapes import Circle, Shape
-from .terrain import TerrainIndex, _halfplanes, clip_blocked
+from .terrain import TerrainIndex
 from .visibility import _blocker_arrays, _lin, circle_arcs, enter_bases, outer_tangents, visible
 
 __all__ = ["SharedBlockers", "visible_many"]
@@ -247,23 +246,10 @@ def _enter_strict(terrain: TerrainIndex, tt, kj: np.ndarray, ax, ay, bx, by) -> 
 
 def _concave_enters(terrain: TerrainIndex, tt, k: int, lines: np.ndarray) -> np.ndarray:
     """Per line ``(n, 2, 2)``: it enters non-convex obscuring piece ``k`` (the trait tree's
-    index), shapely's intersects-and-not-touches as `blocked_matrix` and `segment_enters` ask
-    it, with the sure answers first (`_concave_parts`): shapely only for the lines they leave."""
-    out = np.zeros(len(lines), dtype=bool)
-    hull, n_tri, c_tri = _concave_parts(terrain, k)
-    per = CHUNK // hull[0].size
-    maybe = np.flatnonzero(
-        np.concatenate([clip_blocked(lines[c], *hull).any(axis=1) for c in _chunks(len(lines), per)])
-    )
-    if len(maybe) and len(n_tri):
-        per = CHUNK // n_tri.size
-        sub = lines[maybe]
-        deep = np.concatenate([clip_blocked(sub[c], n_tri, c_tri).any(axis=1) for c in _chunks(len(sub), per)])
-        out[maybe[deep]] = True
-        maybe = maybe[~deep]
-    if len(maybe):
-        out[maybe] = terrain.blocked_matrix(lines[maybe], [tt.piece_ids[k]])[:, 0]
-    return out
+    index): `TerrainIndex.concave_enters`, the sure answers first and shapely for the rest, a
+    chunk of lines at a time."""
+    per = CHUNK // tt.concave[k][0][0].size
+    return np.concatenate([terrain.concave_enters(k, lines[c]) for c in _chunks(len(lines), per)])
 
 
 def _walled(terrain: TerrainIndex, tt, wr: np.ndarray, near: np.ndarray, ox, oy, r1, tx, ty, r2) -> np.ndarray:
@@ -310,7 +296,7 @@ def _sampled(terrain, tt, sb, rows, near, bnear, ox, oy, r1, tx, ty, r2, samples
     rows; a line is blocked when ONE test says so, so the tests run cheapest first, each on
     the lines still free: the convex pieces (`blocked_matrix`, once per piece over the rows
     that kept it), the bases (one pass over (free line, base of its row) pairs,
-    `enter_bases`), then the other pieces: their sure answers (`_concave_parts`), and
+    `enter_bases`), then the other pieces: their sure answers (`terrain.concave_parts`), and
     shapely, as `blocked_matrix` asks it, for the lines still undecided."""
     arcs = [
         circle_arcs(float(ox[i]), float(oy[i]), float(r1[i]), float(tx[i]), float(ty[i]), float(r2[i]))
@@ -390,31 +376,6 @@ def _chunks(n: int, per: int) -> list[slice]:
     """Slices covering ``range(n)``, ``per`` at a time (at least one)."""
     per = max(1, per)
     return [slice(a, min(a + per, n)) for a in range(0, n, per)] or [slice(0, 0)]
-
-
-#: per terrain index and non-convex obscuring piece: `_concave_parts`
-_CONCAVE: "weakref.WeakKeyDictionary[TerrainIndex, dict[int, tuple]]" = weakref.WeakKeyDictionary()
-
-
-def _concave_parts(terrain: TerrainIndex, k: int) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
-    """Sure answers for non-convex obscuring piece ``k`` (the trait tree's index) without shapely,
-    as `clip_blocked` half-planes: its convex hull grown by TOL (a line that does not enter it
-    stays TOL away from the piece: it does not enter), and a constrained triangulation (each
-    triangle lies inside the piece, so a line with a part more than TOL inside a triangle
-    enters the piece). Lines neither proves are left to shapely."""
-    per = _CONCAVE.setdefault(terrain, {})
-    found = per.get(k)
-    if found is None:
-        poly = terrain._trees["obscuring"].geoms[k]
-        h = _halfplanes(poly.convex_hull)
-        assert h is not None  # a hull is convex
-        hull = (h[0][None], (h[1] + 2 * TOL)[None])  # inside: n . p < c + TOL
-        tri = [_halfplanes(t) for t in shapely.constrained_delaunay_triangles(poly).geoms]
-        tri3 = [t for t in tri if t is not None and len(t[1]) == 3]
-        n = np.array([t[0] for t in tri3]).reshape(-1, 3, 2)
-        c = np.array([t[1] for t in tri3]).reshape(-1, 3)
-        found = per[k] = (hull, n, c)
-    return found
 
 
 def _circle_segments(rows: np.ndarray, arcs: list, ox, oy, r1, tx, ty, r2, ks: tuple[int, ...]) -> np.ndarray:

@@ -161,10 +161,46 @@ def clip1(ax: float, ay: float, bx: float, by: float, planes) -> bool:
     return hi > lo
 
 
+def _plane_list(n: np.ndarray, c: np.ndarray) -> list[tuple[float, float, float]]:
+    """Half-planes as the plain-Python ``[(nx, ny, c), ...]`` that `clip1` takes."""
+    return [(float(a[0]), float(a[1]), float(b)) for a, b in zip(n, c)]
+
+
+def concave_parts(poly: Polygon) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
+    """Sure answers for a non-convex obscuring piece without shapely (G2), as `clip_blocked`
+    half-planes: its convex hull grown by TOL (a line that does not enter it stays TOL away from
+    the piece: it does not enter), and a constrained triangulation (each triangle lies inside
+    the piece, so a line with a part more than TOL inside a triangle enters the piece). Lines
+    neither proves are left to shapely (`concave_enters`)."""
+    h = _halfplanes(poly.convex_hull)
+    assert h is not None  # a hull is convex
+    hull = (h[0][None], (h[1] + 2 * TOL)[None])  # inside: n . p < c + TOL
+    tri = [_halfplanes(t) for t in shapely.constrained_delaunay_triangles(poly).geoms]
+    tri3 = [t for t in tri if t is not None and len(t[1]) == 3]
+    n = np.array([t[0] for t in tri3]).reshape(-1, 3, 2)
+    c = np.array([t[1] for t in tri3]).reshape(-1, 3)
+    return hull, n, c
+
+
 class _TraitTree:
     """Pieces having one trait: polygons (prepared), an STRtree and a grid; maps back to piece ids."""
 
-    __slots__ = ("piece_ids", "local", "geoms", "tree", "grid", "planes", "N", "C", "py_planes", "bcx", "bcy", "bcr")
+    __slots__ = (
+        "piece_ids",
+        "local",
+        "geoms",
+        "tree",
+        "grid",
+        "planes",
+        "N",
+        "C",
+        "py_planes",
+        "bcx",
+        "bcy",
+        "bcr",
+        "concave",
+        "py_concave",
+    )
 
     def __init__(self, pieces: Sequence[TerrainPiece], trait: str) -> None:
         self.piece_ids = [i for i, p in enumerate(pieces) if trait in p.traits]
@@ -176,16 +212,19 @@ class _TraitTree:
         self.grid = BBoxGrid([g.bounds for g in self.geoms])
         self.planes = [_halfplanes(g) for g in self.geoms] if trait == "obscuring" else []
         # plain-Python plane lists for one-line tests, and bounding circles for broad phase
-        self.py_planes = [
-            None if h is None else [(float(n[0]), float(n[1]), float(c)) for n, c in zip(h[0], h[1])]
-            for h in self.planes
-        ]
+        self.py_planes = [None if h is None else _plane_list(*h) for h in self.planes]
         cen = [g.centroid for g in self.geoms]
         self.bcx = np.array([c.x for c in cen])
         self.bcy = np.array([c.y for c in cen])
         self.bcr = np.array(
             [float(np.max(np.hypot(*(np.asarray(g.exterior.coords) - (c.x, c.y)).T))) for g, c in zip(self.geoms, cen)]
         )
+        # the sure answers for the non-convex pieces (`concave_parts`), by trait tree index
+        self.concave = {k: concave_parts(g) for k, (g, h) in enumerate(zip(self.geoms, self.planes)) if h is None}
+        self.py_concave = {
+            k: (_plane_list(hull[0][0], hull[1][0]), [_plane_list(n, c) for n, c in zip(tn, tc)])
+            for k, (hull, tn, tc) in self.concave.items()
+        }
         # padded (pieces, P, 2) / (pieces, P) arrays for the vectorised clip
         P = max((len(h[1]) for h in self.planes if h is not None), default=0)
         self.N = np.zeros((len(self.planes), P, 2))
@@ -284,15 +323,29 @@ class TerrainIndex:
                 out = res
             else:
                 out[:, conv_cols] = res
-        if other:
-            if lines is None:
-                lines = shapely.linestrings(segments)
-            for j, k in other:
-                poly = tt.geoms[k]
-                idx = np.flatnonzero(shapely.intersects(poly, lines))
-                if len(idx):
-                    idx = idx[~shapely.touches(poly, lines[idx])]
-                    out[idx, j] = True
+        for j, k in other:
+            out[:, j] = self.concave_enters(k, segments, lines=lines)
+        return out
+
+    def concave_enters(self, k: int, segments: np.ndarray, *, lines: np.ndarray | None = None) -> np.ndarray:
+        """Per segment ``(n, 2, 2)``: it enters the interior of non-convex obscuring piece ``k``
+        (the trait tree's index), as shapely's intersects and not touches says (G2), with the sure
+        answers first (`concave_parts`, issue 24): shapely asks only the lines they leave, which
+        graze the piece's outline within TOL."""
+        tt = self._trees["obscuring"]
+        hull, n_tri, c_tri = tt.concave[k]
+        out = np.zeros(len(segments), dtype=bool)
+        maybe = np.flatnonzero(clip_blocked(segments, *hull)[:, 0])
+        if len(maybe) and len(n_tri):
+            deep = clip_blocked(segments[maybe], n_tri, c_tri).any(axis=1)
+            out[maybe[deep]] = True
+            maybe = maybe[~deep]
+        if len(maybe):
+            sub = lines[maybe] if lines is not None else shapely.linestrings(segments[maybe])
+            poly = tt.geoms[k]
+            hit = np.flatnonzero(shapely.intersects(poly, sub))
+            if len(hit):
+                out[maybe[hit[~shapely.touches(poly, sub[hit])]]] = True
         return out
 
     def obscuring_near_segment(self, a: tuple[float, float], b: tuple[float, float], reach: float) -> list[int]:
@@ -321,6 +374,12 @@ class TerrainIndex:
         planes = tt.py_planes[k]
         (ax, ay), (bx, by) = seg
         if planes is None:
+            # the sure answers of `concave_enters`, one line at a time
+            hull, tris = tt.py_concave[k]
+            if not clip1(ax, ay, bx, by, hull):
+                return False
+            if any(clip1(ax, ay, bx, by, t) for t in tris):
+                return True
             line = shapely.LineString([seg[0], seg[1]])
             g = tt.geoms[k]
             return bool(g.intersects(line) and not g.touches(line))
