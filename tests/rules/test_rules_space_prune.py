@@ -18,7 +18,7 @@ from game.geometry.shapes import Circle
 from game.rules.charge import enemies_within
 from game.rules.deployment import _slot_order
 from game.rules.movement import _targets_for_moves
-from game.rules.space import thing_shapes, units_maybe_within
+from game.rules.space import VECTOR_PAIRS, gap_between, thing_shapes, units_maybe_within
 from tests.helpers import P1_SPEARS, P1_WIZ1, P2_BEHEMOTH, P2_WARDENS, battle
 
 coords = st.tuples(st.floats(2, 58), st.floats(2, 42))
@@ -40,6 +40,32 @@ def test_g1_units_maybe_within_keeps_every_unit_within_reach(ours, theirs, big, 
     for t in ("b", "c"):
         if _exact_within(s, circles, t, reach):
             assert t in near
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(coords, min_size=5, max_size=10),
+    st.lists(coords, min_size=5, max_size=10),
+    st.integers(0, 9),
+    st.sampled_from([0.0, 3.0, 1e-12]),
+)
+def test_g1_gap_between_two_big_units_is_the_least_pairwise_distance(ours, theirs, slain, touch):
+    """G1: the least distance over every pair of bases, exactly, when `gap_between` finds the
+    nearest pairs with numpy first (more than VECTOR_PAIRS pairs); one pair is set `touch`
+    inches apart (touching, 3", a hair apart) so the least gap sits at a rule's boundary, and
+    one model of the other unit may be slain."""
+    s = battle({"a": (1, P1_SPEARS, ours), "b": (2, P2_WARDENS, theirs)}, check=False)
+    a0, b0 = s.units["a"].models[0], s.units["b"].models[0]
+    far = thing_shapes(s, "a")[0].r + thing_shapes(s, "b")[0].r + touch
+    b0.x, b0.y = a0.x + far, a0.y
+    if 0 < slain < len(s.units["b"].models):
+        s.units["b"].models[slain].slain = True
+    with s.query():  # the moved and slain models are read afresh
+        mine, their = thing_shapes(s, "a"), thing_shapes(s, "b")
+        assert len(mine) * len(their) > VECTOR_PAIRS
+        want = min(distance(c, t) for c in mine for t in their)
+        assert gap_between(s, "a", "b") == want
+        assert gap_between(s, "b", "a") == want
 
 
 @settings(max_examples=60, deadline=None)
