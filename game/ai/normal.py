@@ -699,6 +699,8 @@ class NormalBot:
                 v += pos
             else:
                 v -= pos  # an enemy one: leave it far from its targets
+        if end == start:  # a move it cannot make, or none: the log then says it stays where it is
+            return v, Reason.join(Reason(N_("keeps {name} where it is"), name=s.name), " (E9)")
         parts = [Reason(N_("moves {name}"), name=s.name)]
         if hit_enemy:
             parts.append(Reason(N_(" across {units}"), units=", ".join(hit_enemy)))

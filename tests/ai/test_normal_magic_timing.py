@@ -296,3 +296,18 @@ def test_e8_without_the_lookahead_the_one_move_policy_takes_the_eel_off_the_edge
     s = _two_wild()
     act = NormalBot(1, 0, fast=True).choose(s)
     assert isinstance(act, MovePredatory) and act.manifestation == "m2"
+
+
+def test_e9_a_predatory_move_that_leaves_it_in_place_is_explained_as_staying():
+    """E9: normal's reason for a move to where the manifestation stands says it keeps it
+    there (the log then says it stays where it is), not that it moves it into position; a move
+    elsewhere still says it moves it."""
+    from game.ai.reason import words
+
+    s = _predatory_position()
+    m = s.manifestations["m1"]
+    bot = NormalBot(1, 0)
+    _, stay = bot.predatory_move_value(s, "m1", m.x, m.y, 1)
+    _, move = bot.predatory_move_value(s, "m1", m.x + 4.0, m.y, 1)
+    assert words(stay).startswith("keeps ") and "where it is" in words(stay) and "into position" not in words(stay)
+    assert words(move).startswith("moves ")
