@@ -26,7 +26,7 @@ from game.rules.space import (
     distance_to,
     manifestation_shape,
     model_circle,
-    sees,
+    sees_many,
     thing_shapes,
     unit_circles,
     unit_sees,
@@ -87,14 +87,17 @@ def shooting_volleys(state: "State", uid: str, target: str) -> list[Volley]:
             if distance_to(state, eye, target) <= w.range + TOL and unit_sees(state, uid, target):
                 out.append(Volley(w, 1))
         return out
+    guns = ranged(state, uid)
+    if not guns:
+        return out
     live = state.units[uid].live_models()
-    for w in ranged(state, uid):
-        n = sum(
-            1
-            for i, _ in live
-            if distance_to(state, model_circle(state, uid, i), target) <= w.range + TOL
-            and sees(state, uid, i, target)  # sight(...).visible, batched over the target's bases
-        )
+    gap = {i: distance_to(state, model_circle(state, uid, i), target) for i, _ in live}
+    # the sight of every model in range of some weapon, asked at once (`sees_many`: the same
+    # answer as `sees` per model, sight(...).visible batched over the target's bases)
+    longest = max(w.range for w in guns)
+    seen = sees_many(state, [(uid, i, target) for i, _ in live if gap[i] <= longest + TOL])
+    for w in guns:
+        n = sum(1 for i, _ in live if gap[i] <= w.range + TOL and seen[(uid, i, target)])
         if n:
             out.append(Volley(w, n))
     return out
