@@ -24,7 +24,8 @@ def _by_shapely(poly, segs: np.ndarray) -> np.ndarray:
 
 
 def _points(poly) -> list[tuple[float, float]]:
-    """Vertices, edge midpoints and the triangulation's vertices: where boundary cases live."""
+    """Vertices and edge midpoints of every ring: lines between them run along edges and inner
+    diagonals, where the boundary cases live."""
     rings = [poly.exterior, *poly.interiors]
     pts = [p for r in rings for p in r.coords[:-1]]
     pts += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for r in rings for a, b in zip(r.coords[:-1], r.coords[1:])]
