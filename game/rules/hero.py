@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from game.rules.events import BuffExpired
 from game.rules.flow import step
 from game.rules.prayers import check_caster_may_chant
 from game.rules.space import Positions, model_circle, positions, sees_many
+from game.rules.summoning import summon_cap_applies
 from game.rules.targeting import EPS, check_range, check_target_kind, known, target_candidates
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def may_use(
     caster's part from `memo` (`caster_memo`), then what the army has used this turn
     (`check_army_allowances`: every attempt of the army changes it). `army`, if given, keeps
     those answers for one unchanged state (one list of candidates): per ability, and per
-    caster too for a summoning ability (E2's cap reads the caster's own summons)."""
+    caster too where E2's cap reads the caster's own summons (`summon_cap_applies`)."""
     ok = memo.get(ab_id)
     if ok is None:
         try:
@@ -168,7 +169,7 @@ def may_use(
     if not ok:
         return False
     ability = state.game.content.abilities[ab_id]
-    key = (ab_id, uid if ability.summons is not None else None)
+    key = (ab_id, uid if summon_cap_applies(state, ability) else None)
     if army is not None and key in army:
         return army[key]
     try:
@@ -210,103 +211,128 @@ def hero_candidates(state: "State") -> list[Action]:
       caster model (the least base-to-base gap, the range prefilter `hero_options` uses; a
       unit with no model left is out of reach of everything).
 
-    Everything else is left to `State.legal`. The unpruned list of each caster is kept from one
-    decision to the next (`State.recall`) beside every input it is made from: the active
-    player, the caster's warscroll and live models, the units in order and the manifestations
-    there are (`_target_inputs`); it names every unit of the side an ability targets, slain or
-    not, so that a unit's death asks no rebuild either. A cast that changes none of them asks
-    no rebuild. The range test is one numpy pass per caster over its whole list, kept with
-    the positions (`_InRange`)."""
+    Everything else is left to `State.legal`. Each caster's unpruned list is kept from one
+    decision to the next (`State.recall`) in two halves, each beside every input it is made
+    from: its candidates at the units (and at no target), made from the active player, the
+    caster's warscroll and live models and the units in order; and those at the
+    manifestations, with the banishes, made from those and the manifestations there are
+    (`_target_inputs`). The first names every unit of the side an ability targets, slain or
+    not, so that a unit's death asks no rebuild; a summon or a banish rebuilds the second
+    alone, a few candidates. The range test is one numpy pass per caster over its units half
+    (the other is never out of reach), kept with the positions (`_InRange`). The list is, per
+    ability, its kept candidates at the units, then those at the manifestations; then the
+    banishes."""
     p = state.active
     mans = _target_inputs(state)
     order = tuple(state.units)
-    parts: list[tuple[str, tuple[int, ...], _CasterPart]] = []
-    for uid, u in state.units.items():
+    parts: list[tuple[str, tuple[int, ...], _Half, _Half]] = []
+    for uid in _casters(state, order):
+        u = state.units[uid]
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
             continue
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
         inputs = (p, u.warscroll, live, order)
-        make = partial(_caster_part, state, uid, live, inputs, mans)
-        parts.append((uid, live, state.recall(("hero_candidates", uid), (inputs, mans), make)))
+        units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_half, state, uid, live, False))
+        on_mans = state.recall(
+            ("hero_candidates", uid, "manifestations"), (inputs, mans), partial(_half, state, uid, live, True)
+        )
+        parts.append((uid, live, units, on_mans))
     if not parts:
         return []
     # Why: in a hero phase most casts move nothing, so each caster's range test is kept with
     # the positions (`state._cache`, dropped when anything moves, is set up or is slain) beside
-    # the list it was made for, and the gap matrix is made for the casters without one alone
-    ranges = {uid: state._cache.get(("hero_in_range", uid)) for uid, _, _ in parts}
-    fresh = [(uid, live, part) for uid, live, part in parts if not _InRange.holds(ranges[uid], part)]
+    # the half it was made for, and the gap matrix is made for the casters without one alone
+    ranges = {uid: state._cache.get(("hero_in_range", uid)) for uid, *_ in parts}
+    fresh = [(uid, live, units) for uid, live, units, _ in parts if not _InRange.holds(ranges[uid], units)]
     if fresh:
         eyes = [model_circle(state, uid, i) for uid, live, _ in fresh for i in live]
         gaps = _gap_matrix(positions(state), eyes)
         first = 0  # the caster's first row of `gaps`
-        for uid, live, part in fresh:
-            ranges[uid] = state._cache[("hero_in_range", uid)] = _InRange.of(part, gaps[first + part.row, part.column])
+        for uid, live, units in fresh:
+            made = _InRange.of(units, gaps[first + units.row, units.column])
+            ranges[uid] = state._cache[("hero_in_range", uid)] = made
             first += len(live)
     out: list[Action] = []
     army: dict[tuple[str, str | None], bool] = {}  # the army's allowances, asked once per ability
-    for uid, live, _part in parts:
+    for uid, live, _units, on_mans in parts:
         in_range = ranges[uid]
         assert in_range is not None
         # the abilities with a candidate in range are asked whether the caster may use them
         # now; the others have nothing left to prune, and the banishes are always kept
         memo = caster_memo(state, uid, live[0])
-        may = tuple(may_use(state, p, uid, live[0], kind, ab_id, memo, army) for kind, ab_id in in_range.asked)
-        out.extend(in_range.kept(may))
+        may = [False] * len(on_mans.abilities)
+        for b in in_range.asked_with(on_mans):
+            kind, ab_id = on_mans.abilities[b]
+            may[b] = may_use(state, p, uid, live[0], kind, ab_id, memo, army)
+        at_units = in_range.kept(tuple(may))
+        for b, ok in enumerate(may):
+            out.extend(at_units[b])
+            if ok:
+                out.extend(on_mans.pieces[b][0])
+        out.extend(on_mans.banishes[0])
     return out
 
 
+def _casters(state: "State", order: tuple[str, ...]) -> tuple[str, ...]:
+    """The units, in order, whose warscrolls give a WIZARD or PRIEST level (M1): the only ones
+    with an allowance to cast, chant or banish; kept (`State.recall`) beside the units in order
+    and their warscrolls, so that each decision of a hero phase passes over the casters alone."""
+    scrolls = tuple(u.warscroll for u in state.units.values())
+
+    def make() -> tuple[str, ...]:
+        levels = {w: max(state.game.warscroll(w).wizard_level, state.game.warscroll(w).priest_level) for w in scrolls}
+        return tuple(uid for uid, w in zip(order, scrolls) if levels[w] > 0)
+
+    return state.recall(("hero_casters",), (order, scrolls), make)
+
+
 class _InRange:
-    """One caster's candidates that are within reach from where its models stand (`near`), and
-    the abilities that have one (`abilities`); per answer of the may-use checks of those
-    abilities, the candidates kept (`kept`, remembered: a pure function of the answers)."""
+    """One caster's candidates at the units (`part`, a `_Half`) that are within reach from
+    where its models stand (`near`), and the abilities that have one (`abilities`); per answer
+    of the may-use checks, the candidates kept, per ability (`kept`, remembered: a pure
+    function of the answers)."""
 
-    __slots__ = ("part", "near", "abilities", "asked", "_kept")
+    __slots__ = ("part", "near", "abilities", "_kept", "_asked")
 
-    def __init__(self, part: "_CasterPart", near: np.ndarray, abilities: tuple[int, ...]) -> None:
+    def __init__(self, part: "_Half", near: np.ndarray, abilities: tuple[int, ...]) -> None:
         self.part = part
         self.near = near
         self.abilities = abilities
-        self.asked = tuple(part.abilities[b] for b in abilities)  # their (kind, id)
-        self._kept: dict[tuple[bool, ...], tuple[Action, ...]] = {}
+        self._kept: dict[tuple[bool, ...], tuple[tuple[Action, ...], ...]] = {}
+        self._asked: tuple["_Half | None", tuple[int, ...]] = (None, ())
 
     @staticmethod
-    def holds(kept: "_InRange | None", part: "_CasterPart") -> bool:
-        """Whether `kept` was made for this very list of candidates."""
+    def holds(kept: "_InRange | None", part: "_Half") -> bool:
+        """Whether `kept` was made for this very half."""
         return kept is not None and kept.part is part
 
     @classmethod
-    def of(cls, part: "_CasterPart", gaps: np.ndarray) -> "_InRange":
+    def of(cls, part: "_Half", gaps: np.ndarray) -> "_InRange":
         """From the least gaps of each candidate's model to its target unit (column 0 and reach
         inf where the target is not a unit)."""
         near = gaps <= part.reach
-        has = np.bincount(part.block[near], minlength=len(part.abilities) + 1) > 0
-        return cls(part, near, tuple(np.flatnonzero(has[:-1]).tolist()))
+        has = np.bincount(part.block[near], minlength=len(part.abilities)) > 0
+        return cls(part, near, tuple(np.flatnonzero(has).tolist()))
 
-    def kept(self, may: tuple[bool, ...]) -> tuple[Action, ...]:
+    def asked_with(self, on_mans: "_Half") -> tuple[int, ...]:
+        """The abilities with a candidate in range here or any at the manifestations (which are
+        never out of reach), in order; the last answer is kept (the same half comes again)."""
+        if self._asked[0] is not on_mans:
+            self._asked = (on_mans, tuple(sorted(set(self.abilities) | set(on_mans.filled))))
+        return self._asked[1]
+
+    def kept(self, may: tuple[bool, ...]) -> tuple[tuple[Action, ...], ...]:
+        """Per ability, its candidates in range, none for an ability the caster may not use."""
         found = self._kept.get(may)
         if found is None:
-            ok = np.zeros(len(self.part.abilities) + 1, dtype=bool)
-            ok[list(self.abilities)] = may
-            ok[-1] = True  # the banishes
+            n = len(self.part.abilities)
+            ok = np.array(may, dtype=bool).reshape(n)
             keep = np.flatnonzero(ok[self.part.block] & self.near)
-            found = self._kept[may] = tuple(map(self.part.actions.__getitem__, keep.tolist()))
+            acts = tuple(map(self.part.actions.__getitem__, keep.tolist()))
+            # the half is in ability order: each ability's stretch of `acts` starts at `bounds`
+            bounds = np.searchsorted(self.part.block[keep], np.arange(n + 1)).tolist()
+            found = self._kept[may] = tuple(acts[bounds[b] : bounds[b + 1]] for b in range(n))
         return found
-
-
-@dataclass(frozen=True)
-class _CasterPart:
-    """One caster's unpruned candidates, in order (per kind, per known ability, per target,
-    per live model; then the banishes), with what `hero_candidates` prunes them by: per
-    candidate, its ability's index in `abilities` (len(abilities) for a banish), the row of its
-    model among the caster's live models, the unit index of its target (0 when the target is
-    not a unit) and the reach it must be within (inf when the target is not a unit)."""
-
-    actions: tuple[Action, ...]
-    abilities: tuple[tuple[str, str], ...]  # per ability: its kind ("spell", "prayer") and id
-    block: np.ndarray
-    row: np.ndarray
-    column: np.ndarray
-    reach: np.ndarray
 
 
 def _gap_matrix(pos: Positions, eyes: list[Circle]) -> np.ndarray:
@@ -337,25 +363,6 @@ def _target_inputs(state: "State") -> tuple:
     return tuple((mid, m.player, m.scroll) for mid, m in state.manifestations.items())
 
 
-def _caster_part(state: "State", uid: str, models: tuple[int, ...], inputs: tuple, mans: tuple) -> _CasterPart:
-    """One caster's candidates, in `hero_candidates`' order: per kind, per known ability, per
-    target (the units, then the manifestations), per live model; then every banish from every
-    live model. Put together from two kept halves (`State.recall`): the units' half, made from
-    `inputs` (the caster and the units in order), and the manifestations' half, made from those
-    and `mans`, so that a summon or a banish (which change the second) rebuilds the second
-    alone, a few candidates instead of the caster's whole list (issue 24)."""
-    units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_half, state, uid, models, False))
-    on_mans = state.recall(
-        ("hero_candidates", uid, "manifestations"), (inputs, mans), partial(_half, state, uid, models, True)
-    )
-    pieces = [piece for pair in zip(units.pieces, on_mans.pieces) for piece in pair] + [on_mans.banishes]
-    return _CasterPart(
-        tuple(act for piece in pieces for act in piece[0]),
-        units.abilities,
-        *(np.concatenate([piece[k] for piece in pieces]) for k in range(1, 5)),
-    )
-
-
 # one stretch of a caster's candidates: (actions, ability index, model row, unit column, reach)
 _Piece = tuple[tuple[Action, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -363,17 +370,29 @@ _Piece = tuple[tuple[Action, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarra
 @dataclass(frozen=True)
 class _Half:
     """A caster's candidates at the units (and at no target), or at the manifestations: one
-    piece per known ability, in `_CasterPart` order; the manifestations' half has the banishes."""
+    piece per known ability, in order (per target, per live model); the manifestations' half
+    has the banishes. Its pieces' candidates in one tuple (`actions`), with what
+    `hero_candidates` prunes them by: per candidate, its ability's index in `abilities`, the
+    row of its model among the caster's live models, the unit index of its target (0 when the
+    target is not a unit) and the reach it must be within (inf when the target is not a unit);
+    `filled` are the abilities with a candidate."""
 
-    abilities: tuple[tuple[str, str], ...]
+    abilities: tuple[tuple[str, str], ...]  # per ability: its kind ("spell", "prayer") and id
     pieces: tuple[_Piece, ...]
     banishes: _Piece
+    actions: tuple[Action, ...]
+    block: np.ndarray
+    row: np.ndarray
+    column: np.ndarray
+    reach: np.ndarray
+    filled: tuple[int, ...]
 
 
 def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _Half:
-    """`_caster_part`'s half at the manifestations (`on_mans`) or at the rest."""
+    """A caster's half of its candidates: at the manifestations (`on_mans`) or at the rest."""
     p = state.active
-    index = {u: k for k, u in enumerate(state.units)}
+    index = {u: k for k, u in enumerate(state.units)} if not on_mans else {}
+    which: Literal["units", "manifestations"] = "manifestations" if on_mans else "units"
     abilities: list[tuple[str, str]] = []
     pieces: list[_Piece] = []
     by_kind: dict[str, list[str | None]] = {}  # per kind of target: the targets (abilities share them)
@@ -382,11 +401,7 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
             ability = state.game.content.abilities[ab_id]
             targets = by_kind.get(ability.target)
             if targets is None:
-                targets = by_kind[ability.target] = [
-                    t
-                    for t in target_candidates(state, p, ability, with_slain=True)
-                    if (t is not None and t not in index) == on_mans
-                ]
+                targets = by_kind[ability.target] = target_candidates(state, p, ability, with_slain=True, which=which)
             acts: list[Action] = []
             column: list[int] = []
             reach: list[float] = []
@@ -407,7 +422,23 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
     banishes = _piece(
         bans, len(abilities), len(bans) // max(1, len(models)), len(models), [0] * len(bans), [np.inf] * len(bans)
     )
-    return _Half(tuple(abilities), tuple(pieces), banishes)
+    return _Half(
+        tuple(abilities),
+        tuple(pieces),
+        banishes,
+        tuple(act for piece in pieces for act in piece[0]),
+        _stacked(pieces, 1),
+        _stacked(pieces, 2),
+        _stacked(pieces, 3),
+        _stacked(pieces, 4),
+        tuple(b for b, piece in enumerate(pieces) if piece[0]),
+    )
+
+
+def _stacked(pieces: list[_Piece], k: int) -> np.ndarray:
+    """Field `k` (1-4: ability, row, column, reach) of every piece, one array in order."""
+    arrays: list[np.ndarray] = [piece[k] for piece in pieces]  # type: ignore[misc]
+    return np.concatenate(arrays) if arrays else _NO_PIECE[k]  # type: ignore[return-value]
 
 
 def _piece(

@@ -94,6 +94,17 @@ def check_may_summon(state: "State", player: int, unit_id: str, ability: Ability
         )
 
 
+def summon_cap_applies(state: "State", ability: Ability) -> bool:
+    """Whether `check_may_summon` reads the summoning unit for `ability` (E2's cap on the
+    summons of a WIZARD per hero phase, aos3): otherwise its answer, and so that of
+    `check_army_allowances`, is the army's alone, the same for every caster."""
+    return (
+        ability.summons is not None
+        and ability.kind == "spell"
+        and state.game.profile.summons_per_wizard_per_phase is not None
+    )
+
+
 def record_attempt(state: "State", player: int, unit_id: str, ability: Ability) -> None:
     if ability.summons is not None:
         record_army_uses(state, player).summon_attempts.append(ability.summons)

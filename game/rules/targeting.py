@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from game.data.models import Ability
 from game.geometry.problem import Named
@@ -242,17 +242,24 @@ def check_sight(
 
 
 def target_candidates(
-    state: "State", player: int, ability: Ability, *, with_slain: bool = False
+    state: "State",
+    player: int,
+    ability: Ability,
+    *,
+    with_slain: bool = False,
+    which: Literal["all", "units", "manifestations"] = "all",
 ) -> list[str | None]:
-    """Every id the ability could name before range and sight are checked. `with_slain` keeps
-    the units with no model left too, in their places, for a caller that drops them by range
-    (no model is in range of anything) and wants a list that stays the same as units die."""
+    """Every id the ability could name before range and sight are checked: the units, then
+    the manifestations (None alone for an ability with no target). `with_slain` keeps the
+    units with no model left too, in their places, for a caller that drops them by range (no
+    model is in range of anything) and wants a list that stays the same as units die. `which`
+    asks for one of the two parts alone (None counts with the units)."""
     if ability.target in ("none", "self"):
-        return [None]
+        return [] if which == "manifestations" else [None]
     enemy = ability.target == "enemy"
-    out: list[str | None] = [
-        uid for uid, u in state.units.items() if (with_slain or u.alive) and (u.player != player) == enemy
-    ]
-    if enemy:
+    out: list[str | None] = []
+    if which != "manifestations":
+        out += [uid for uid, u in state.units.items() if (with_slain or u.alive) and (u.player != player) == enemy]
+    if enemy and which != "units":
         out.extend(mid for mid, m in state.manifestations.items() if m.player != player and can_be_affected(state, mid))
     return out

@@ -23,12 +23,14 @@ from game.ai.random_bot import RandomBot, draw_legal
 from game.data.content import DEFAULT_MAP, load_map
 from game.geometry.shapes import Circle
 from game.rules import Charge, Game, Shoot
+from game.rules.actions import CastSpell
 from game.rules.battlefield import Battlefield
 from game.rules.charge import charge_candidates
 from game.rules.deployment import place_unit
 from game.rules.hero import hero_candidates, hero_options
 from game.rules.movement import movement_candidates
 from game.rules.shooting import shooting_options
+from tests.helpers import P1_WIZ1, P1_WIZ2, P2_WARDENS, battle
 
 
 def _phases(profile: str, seed: int):
@@ -107,6 +109,26 @@ def test_m1_hero_candidates_kept_between_decisions_are_those_made_afresh(profile
             asked += 1
             after_a_death += bool(slain)
     assert asked > 20 and after_a_death > 5
+
+
+@pytest.mark.parametrize("profile, w2_keeps_it", [("aos3", False), ("aos4", True)])
+def test_e2_hero_candidates_drop_a_summon_only_for_the_wizard_at_its_cap(profile, w2_keeps_it):
+    """E2 (aos3): a WIZARD that has summoned this hero phase may summon no other endless
+    spell, while another WIZARD of the army still may; aos4 has no cap. The army's allowances
+    are asked once per ability, per caster only where the cap reads the caster (M9, E2)."""
+    s = battle(
+        {"w2": (1, P1_WIZ2, [(15, 15)]), "w1": (1, P1_WIZ1, [(15, 25)]), "enemy": (2, P2_WARDENS, [(50, 40)])},
+        [2, 2],  # the beacon's casting roll, 4: failed, but the attempt counts (E2, M9)
+        profile=profile,
+    )
+    s.apply(CastSpell(player=1, unit="w2", spell="kindle_ember_beacon"))
+    with s.query():
+        cands = hero_candidates(s)
+        legal = set(hero_options(s))
+    pyre = {a.unit for a in cands if isinstance(a, CastSpell) and a.spell == "summon_rolling_pyre"}
+    assert "w1" in pyre and ("w2" in pyre) is w2_keeps_it
+    assert {a for a in cands if s.legal(a)} == legal
+    assert s.legal(CastSpell(player=1, unit="w2", spell="summon_rolling_pyre")) is w2_keeps_it
 
 
 def test_draw_legal_draws_each_legal_candidate_equally_often():
