@@ -395,5 +395,5 @@ def centre_of(state: "State", uid: str) -> Point:
     if uid in state.manifestations:
         m = state.manifestations[uid]
         return (m.x, m.y)
-    live = state.units[uid].live_models()
-    return (sum(m.x for _, m in live) / len(live), sum(m.y for _, m in live) / len(live))
+    live = [m for m in state.units[uid].models if not m.slain]
+    return (sum(m.x for m in live) / len(live), sum(m.y for m in live) / len(live))

@@ -51,6 +51,8 @@ def move_of(state: "State", uid: str) -> float:
         return scroll_of(state, uid).move
     u = state.units[uid]
     base = state.game.warscroll(u.warscroll).move
+    if not u.buffs:  # most units, most of the time: nothing to sum
+        return max(0.0, base)
     return max(0.0, base - sum(b.value for b in u.buffs if b.kind == "move_debuff"))
 
 
@@ -177,12 +179,21 @@ def _retreat(state: "State", a: Retreat) -> None:
 
 
 def declared(state: "State", uid: str) -> dict | None:
-    d = flags_of(state, uid).get("declared")
+    return _declared_in(state, flags_of(state, uid))
+
+
+def _declared_in(state: "State", flags: dict) -> dict | None:
+    """The run or retreat a unit's marks (`flags_of`) declare this turn, if any."""
+    d = flags.get("declared")
     return d if d and d.get("turn") == state.turn else None
 
 
 def allowance(state: "State", uid: str) -> tuple[str, float]:
-    d = declared(state, uid)
+    return _allowance_of(state, uid, declared(state, uid))
+
+
+def _allowance_of(state: "State", uid: str, d: dict | None) -> tuple[str, float]:
+    """The kind of move and how far it reaches, given the run or retreat declared (`declared`)."""
     kind = d["kind"] if d else "normal"
     return kind, move_of(state, uid) + (d["extra"] if d else 0)
 
@@ -215,46 +226,55 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     end clearly overlapping a model of another unit, which no move may, whatever else is wrong
     with it. One numpy pass over every other unit's base (selected once while nothing moves,
     `_other_bases`); `_check_move` still words the reasons."""
-    if a.unit not in state.units or a.unit in state.manifestations:
+    if a.unit not in state.units or a.unit in state.manifestations or not a.to:
         return False
-    u = state.units[a.unit]
-    if len(a.to) != len(u.live_models()) or not a.to:
-        return False
-    reach = allowance(state, a.unit)[1]
-    bases = _other_bases(state, a.unit, reach)
+    bases = _other_bases(state, a.unit)
     if bases is None:
         return False
-    x, y, lim = bases
+    x, y, lim, live = bases
+    if len(a.to) != live:
+        return False
     ends = np.asarray(a.to, float).reshape(-1, 2)
     gap = np.hypot(x[None, :] - ends[:, :1], y[None, :] - ends[:, 1:])
-    return bool((gap < lim + radius_of(state, a.unit)).any())
+    return bool((gap < lim).any())
 
 
-def _other_bases(state: "State", uid: str, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The bases of every other unit that a model of `uid` ending within `reach` of where it
-    stands could overlap, as (x, y, radius less `TOL` and `PRUNE_SLACK`), or None when `uid` has
-    no base or there are none: kept with the positions (`state._cache`, which goes when anything
-    moves, is set up or is slain), so that the many moves of one unit a sampling bot refutes in
-    a row share one selection (issue 24). Leaving the far bases out only refutes less: a move
-    that ends farther than `reach` is refused by `_check_move` anyway."""
-    key = ("other_bases", uid, reach)
+def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The bases of every other unit, as (x, y, the gap under which a model of `uid` ending
+    there overlaps it: both radii less `TOL` and `PRUNE_SLACK`), with the count of `uid`'s live
+    models; None when `uid` has no live model or no other unit has: kept with the positions (`state._cache`, which
+    goes when anything moves, is set up or is slain), so that the many moves of one unit a
+    sampling bot refutes in a row share them (issue 24). The unit's own models are one
+    stretch of the positions (they are in unit order), so the others are the two stretches
+    around it: a few array slices, not a mask per unit over every base."""
+    key = ("other_bases", uid)
     if key in state._cache:
         return state._cache[key]
     pos = positions(state)
     found = None
-    if uid in pos.units:
-        k = pos.units.index(uid)
-        mine = pos.owner == k
-        others = ~mine
-        if mine.any() and others.any():
-            # a box around the unit's models, as far as an end within reach and a base's overlap go
-            far = reach + float(pos.r[mine].max()) + float(pos.r[others].max()) + 1.0
-            mx, my = pos.x[mine], pos.y[mine]
-            others &= (pos.x > mx.min() - far) & (pos.x < mx.max() + far)
-            others &= (pos.y > my.min() - far) & (pos.y < my.max() + far)
-        if others.any():
-            found = (pos.x[others], pos.y[others], pos.r[others] - (TOL + PRUNE_SLACK))
+    span = _spans(state).get(uid)
+    if span is not None and 0 < span[1] - span[0] < len(pos.x):
+        a, b = span
+        found = (
+            np.concatenate((pos.x[:a], pos.x[b:])),
+            np.concatenate((pos.y[:a], pos.y[b:])),
+            np.concatenate((pos.r[:a], pos.r[b:])) - (TOL + PRUNE_SLACK) + radius_of(state, uid),
+            b - a,
+        )
     state._cache[key] = found
+    return found
+
+
+def _spans(state: "State") -> dict[str, tuple[int, int]]:
+    """Per unit with a live model, the stretch [start, end) of its models in `positions`,
+    kept with the positions."""
+    found = state._cache.get(("unit_spans",))
+    if found is None:
+        pos = positions(state)
+        counts = np.bincount(pos.owner, minlength=len(pos.units)) if len(pos.owner) else np.zeros(len(pos.units), int)
+        ends = np.cumsum(counts).tolist()
+        found = {uid: (e - c, e) for uid, c, e in zip(pos.units, counts.tolist(), ends) if c}
+        state._cache[("unit_spans",)] = found
     return found
 
 
@@ -339,7 +359,7 @@ def _here(state: "State", uid: str) -> tuple[tuple[float, float], ...]:
     if uid in state.manifestations:
         m = state.manifestations[uid]
         return ((m.x, m.y),)
-    return tuple((m.x, m.y) for _, m in state.units[uid].live_models())
+    return tuple((m.x, m.y) for m in state.units[uid].models if not m.slain)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -366,11 +386,14 @@ def movement_candidates(state: "State") -> list[Action]:
     centres = _centres(state)
     enemies_of = {side: _enemy_centres(state, centres, side) for side in (1, 2)}
     out: list[Action] = []
+    turn = state.turn
     for uid in movers(state, p):
-        if moved_this_phase(state, uid):
+        flags = flags_of(state, uid)  # read once: `moved_this_phase`, `declared` and `allowance` ask it
+        if flags.get("moved_turn") == turn:
             continue
-        kind, reach = allowance(state, uid)
-        undeclared = not declared(state, uid)
+        d = _declared_in(state, flags)
+        kind, reach = _allowance_of(state, uid, d)
+        undeclared = not d
         here = _here(state, uid)
         side = state.manifestations[uid].player if uid in state.manifestations else state.units[uid].player
         inputs = (p, here, kind, reach, undeclared, enemies_of[side])

@@ -265,9 +265,9 @@ def test_g4_a_move_refuted_for_ending_on_a_base_is_one_the_full_check_refuses(pr
 
 @pytest.mark.parametrize("profile, seed", [("aos4", 8), ("aos3", 9)])
 def test_g4_the_bases_a_move_is_refuted_by_are_every_base_its_reach_can_meet(profile, seed):
-    """`_ends_on_a_base` asks only the other units' bases near the moving unit (`_other_bases`,
-    as far as its reach and two bases go): for every move whose models end within reach, it
-    refutes exactly the moves that end on ANY other unit's base (G4), asked here by hand."""
+    """`_ends_on_a_base` asks every other unit's base (`_other_bases`: the positions on either
+    side of the unit's own stretch): for every move whose models end within reach, it refutes
+    exactly the moves that end on ANY other unit's base (G4), asked here by hand."""
     import math
 
     from game.geometry.measure import TOL
