@@ -174,15 +174,16 @@ def main() -> None:
     )
     print(f"{'size':6} {'units':>5} {'models':>6} {'game time':>10} {'actions':>8} {'ms/action':>9} {'deployment':>10}")
     games = {size: build(size) for size in sizes}
-    # Why: this machine's CPU time per game moves by a third from one minute to the next, so the
-    # sizes take turns (a drift touches all of them alike) and each game's time is its best of
-    # `--repeats` plays (the same seed gives the same game, so the least time is the least
-    # disturbed one); the median is then over the seeds
+    # Why: this machine's CPU time per game moves by a third from one minute to the next (and
+    # from one second to the next), so the sizes take turns game by game (a drift touches all
+    # of them alike) and each game's time is its best of `--repeats` plays (the same seed gives
+    # the same game, so the least time is the least disturbed one); the median is then over
+    # the seeds
     best: dict[str, list[float]] = {size: [math.inf] * args.games for size in sizes}
     actions: dict[str, list[int]] = {size: [0] * args.games for size in sizes}
     for _ in range(args.repeats):
-        for size in sizes:
-            for seed in range(args.games):
+        for seed in range(args.games):
+            for size in sizes:
                 t, n = one_game(games[size], seed, clock)
                 best[size][seed] = min(best[size][seed], t)
                 actions[size][seed] = n

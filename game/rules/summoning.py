@@ -321,6 +321,11 @@ def candidate_points(
     point of it passed (M9, E2). Cached with the state's geometry."""
     key = _key("setup_points", state, player, unit_id, model, scroll_id) + (limit,)
     found = state._cache.get(key)
+    if found is None and 0 < limit < MAX_OPTIONS:
+        # Why: the search for fewer points is the search for MAX_OPTIONS stopped at its first
+        # ones (the same points in the same order, the same checks until then), and a set-up
+        # that exists is asked for its options next: one search serves both (issue 24)
+        found = state._cache[key] = tuple(candidate_points(state, player, unit_id, model, scroll_id)[:limit])
     if found is None:
         check = setup_check(state, player, unit_id, model, scroll_id)
         space = _space(state, player, unit_id, model, scroll_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -418,3 +419,40 @@ def test_m9_property_the_region_search_finds_what_a_fine_grid_finds(board):
         assert found, "the grid found a roomy legal centre but the region search found none"
     if not found:
         assert setup_region(s, 1, "w2", 0, scroll).area < 0.01
+
+
+# --- issue 24: fewer set-up points are the first of the MAX_OPTIONS search -------------------
+
+
+@pytest.mark.parametrize("profile, seed", [("aos4", 2), ("aos3", 3)])
+def test_m9_e2_the_search_for_fewer_points_gives_the_first_points_of_the_full_search(profile, seed, monkeypatch):
+    """`candidate_points` with limit k < MAX_OPTIONS answers from the MAX_OPTIONS search (one
+    search for "does a set-up exist?" (E2) and the options that follow, M9): the same points a
+    search for k points alone finds, asked here with MAX_OPTIONS lowered to k."""
+    from game.ai.random_bot import RandomBot
+    from game.rules import summoning
+
+    s = Game.load(profile=profile).new_state(seed=seed)
+    bots = {1: RandomBot(1, seed), 2: RandomBot(2, seed + 1)}
+    asked = 0
+    while not s.is_over() and asked < 6:
+        d = s.pending()
+        if d.kind == "summon_setup":
+            frame = s.decisions[-1]
+            args = (frame.player, frame.unit, frame.model, frame.scroll)
+            fresh = s.clone()
+            fresh._cache.clear()
+            full = summoning.candidate_points(fresh, *args)
+            assert full
+            for k in range(1, summoning.MAX_OPTIONS):
+                alone = s.clone()
+                alone._cache.clear()
+                with monkeypatch.context() as m:
+                    m.setattr(summoning, "MAX_OPTIONS", k)
+                    assert summoning.candidate_points(alone, *args, limit=k) == full[:k], (k, args)
+                again = s.clone()
+                again._cache.clear()
+                assert summoning.candidate_points(again, *args, limit=k) == full[:k]
+            asked += 1
+        s.apply(bots[d.player].choose(s))
+    assert asked >= 3
