@@ -319,13 +319,20 @@ def candidate_points(
     legal centres is searched (`game.geometry.setup_region.pick`), which finds a point whenever
     one exists with 0.01" to spare, sight aside. Empty only then: the region is empty, or no
     point of it passed (M9, E2). Cached with the state's geometry."""
-    key = _key("setup_points", state, player, unit_id, model, scroll_id) + (limit,)
-    found = state._cache.get(key)
-    if found is None and 0 < limit < MAX_OPTIONS:
+    if 0 < limit < MAX_OPTIONS:
         # Why: the search for fewer points is the search for MAX_OPTIONS stopped at its first
         # ones (the same points in the same order, the same checks until then), and a set-up
         # that exists is asked for its options next: one search serves both (issue 24)
-        found = state._cache[key] = tuple(candidate_points(state, player, unit_id, model, scroll_id)[:limit])
+        return list(_searched(state, player, unit_id, model, scroll_id, MAX_OPTIONS)[:limit])
+    return list(_searched(state, player, unit_id, model, scroll_id, limit))
+
+
+def _searched(
+    state: "State", player: int, unit_id: str, model: int, scroll_id: str, limit: int
+) -> list[tuple[float, float]]:
+    """`candidate_points`' search for `limit` points, kept with the state's geometry."""
+    key = _key("setup_points", state, player, unit_id, model, scroll_id) + (limit,)
+    found = state._cache.get(key)
     if found is None:
         check = setup_check(state, player, unit_id, model, scroll_id)
         space = _space(state, player, unit_id, model, scroll_id)
@@ -343,7 +350,7 @@ def candidate_points(
             prefer = (lambda: _sight(state, player, unit_id, model, scroll_id)) if check.rule.visible else None
             found = pick(space.region(), legal, source=check.source.centre, limit=limit, rays=RAYS, prefer=prefer)
         state._cache[key] = found
-    return list(found)
+    return found
 
 
 def setup_exists(state: "State", player: int, unit_id: str, model: int, scroll_id: str) -> bool:

@@ -46,7 +46,9 @@ def test_m9_e2_batched_sight_search_same_points_and_checks_on_a_crowded_board(cr
     compared = {"searches": 0, "region": 0, "none": 0}
 
     def both(state, player, unit_id, model, scroll_id, limit=summoning.MAX_OPTIONS):
-        key = summoning._key("setup_points", state, player, unit_id, model, scroll_id) + (limit,)
+        # the search made: for fewer points than MAX_OPTIONS, the MAX_OPTIONS one (its first points)
+        searched = limit if not 0 < limit < summoning.MAX_OPTIONS else summoning.MAX_OPTIONS
+        key = summoning._key("setup_points", state, player, unit_id, model, scroll_id) + (searched,)
         if key in state._cache:
             return orig(state, player, unit_id, model, scroll_id, limit)
         results = []
