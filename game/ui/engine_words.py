@@ -209,6 +209,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     # reasons that come as plain strings (events, summoning set-up problems)
     "": (
         N_("no charge move made"),
+        N_('the unit would not end within ½" of a visible enemy unit or manifestation'),
         N_("no legal set-up exists"),
         N_("give one position per model on the battlefield: {live}, not {given}"),
         N_("give one position, the centre of its footprint, not {given}"),

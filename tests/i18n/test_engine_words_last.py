@@ -87,3 +87,27 @@ def test_e9_m9_r2_messages_have_no_english_and_no_id_left(lang, code):
         assert said != str(message) and not _english_left(s, said), (str(message), said)
         assert not re.search(IDS, said), said
         lang("en")
+
+
+@pytest.mark.parametrize("language", ["ko", "ja"])
+def test_r4_a_charge_that_ends_short_is_refused_in_the_players_language(lang, language):
+    """R4: the charge-move refusal "would not end within ½" of a visible enemy" reached the
+    Korean screen in English (seen playing against hard); now every part of it is worded."""
+    from game.rules.actions import Charge
+    from tests.helpers import P1_SPEARS, P2_BEHEMOTH, R32, battle
+
+    r90 = 90 / 25.4 / 2
+    s = battle(
+        {"spears": (1, P1_SPEARS, [(10, 10)]), "beast": (2, P2_BEHEMOTH, [(10, 10 + R32 + r90 + 6)])},
+        [3, 4],  # the charge roll: 7
+        phase="charge",
+    )
+    s.apply(Charge(player=1, unit="spears"))
+    english = _refused(s, MoveUnit(player=1, unit="spears", to=((10, 15.0),)))  # 1" short
+    assert english.endswith(
+        'cannot end its charge there: the unit would not end within ½" of a visible enemy unit or manifestation (R4)'
+    )
+    lang(language)
+    said = engine_text(english, s)
+    assert said != english and not _english_left(s, said), said
+    assert "(R4)" in said
