@@ -231,19 +231,23 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     bases = _other_bases(state, a.unit)
     if bases is None:
         return False
-    x, y, lim, live = bases
+    x, y, lim2, live = bases
     if len(a.to) != live:
         return False
     ends = np.asarray(a.to, float).reshape(-1, 2)
-    gap = np.hypot(x[None, :] - ends[:, :1], y[None, :] - ends[:, 1:])
-    return bool((gap < lim).any())
+    # Why squares, not hypot (several times dearer): the two differ by rounding alone, far
+    # inside `PRUNE_SLACK`, so a refuted move still ends clearly on a base
+    dx = x[None, :] - ends[:, :1]
+    dy = y[None, :] - ends[:, 1:]
+    return bool((dx * dx + dy * dy < lim2).any())
 
 
 def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
-    """The bases of every other unit, as (x, y, the gap under which a model of `uid` ending
-    there overlaps it: both radii less `TOL` and `PRUNE_SLACK`), with the count of `uid`'s live
-    models; None when `uid` has no live model or no other unit has: kept with the positions (`state._cache`, which
-    goes when anything moves, is set up or is slain), so that the many moves of one unit a
+    """The bases of every other unit, as (x, y, the square of the gap under which a model of
+    `uid` ending there overlaps it: both radii less `TOL` and `PRUNE_SLACK`), with the count of
+    `uid`'s live models; None when `uid` has no live model or no other unit has: kept with the
+    positions (`state._cache`, which goes when anything moves, is set up or is slain), so that
+    the many moves of one unit a
     sampling bot refutes in a row share them (issue 24). The unit's own models are one
     stretch of the positions (they are in unit order), so the others are the two stretches
     around it: a few array slices, not a mask per unit over every base."""
@@ -258,7 +262,7 @@ def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.n
         found = (
             np.concatenate((pos.x[:a], pos.x[b:])),
             np.concatenate((pos.y[:a], pos.y[b:])),
-            np.concatenate((pos.r[:a], pos.r[b:])) - (TOL + PRUNE_SLACK) + radius_of(state, uid),
+            np.square(np.concatenate((pos.r[:a], pos.r[b:])) - (TOL + PRUNE_SLACK) + radius_of(state, uid)),
             b - a,
         )
     state._cache[key] = found
