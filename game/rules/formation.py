@@ -33,7 +33,7 @@ from game.geometry.problem import Named, Problem
 from game.geometry.shapes import Circle, Shape
 from game.rules.manifest_units import enemy_manifestations
 from game.rules.manifestations import scroll_of
-from game.rules.space import footprint_at, manifestation_shape, positions
+from game.rules.space import PRUNE_SLACK, footprint_at, manifestation_shape, positions
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -140,20 +140,46 @@ def units_in_combat(state: "State", phase: str) -> dict[str, bool]:
         np.minimum.at(least, pos.owner[one], (h - r2[None, :] - r1[:, None]).min(axis=1))
         np.minimum.at(least, pos.owner[two], (h.T - r1[None, :] - r2[:, None]).min(axis=1))
     found = {}
-    mans_of = {p: manifestations_as_units(state, p, phase) for p in (1, 2)}
+    limit = COMBAT_RANGE + TOL
+    mans_of = {
+        p: [(s, _box(s)) for s in (manifestation_shape(state, mid) for mid in manifestations_as_units(state, p, phase))]
+        for p in (1, 2)
+    }
     for k, uid in enumerate(pos.units):
         u = state.units[uid]
         best = max(0.0, float(least[k])) if np.isfinite(least[k]) else math.inf
-        if mans_of[u.player]:
+        # Why: only whether the unit is in combat is kept, so the manifestations are asked only
+        # of a unit not already in combat, and only those whose bounding box is within reach
+        # (a lower bound of the exact distance, with PRUNE_SLACK to spare)
+        if best > limit and mans_of[u.player]:
             radius = radius_of(state, uid)
-            circles = [Circle(m.x, m.y, radius) for _, m in u.live_models()]
-            for mid in mans_of[u.player]:
-                shape = manifestation_shape(state, mid)
+            circles = [Circle(m.x, m.y, radius) for m in u.models if not m.slain]
+            for shape, box in mans_of[u.player]:
                 for c in circles:
+                    if _box_gap(c, box) > limit + PRUNE_SLACK:
+                        continue
                     best = min(best, distance(c, shape))
-        found[uid] = best <= COMBAT_RANGE + TOL
+                if best <= limit:
+                    break
+        found[uid] = best <= limit
     state._cache[key] = found
     return found
+
+
+def _box(shape: Shape) -> tuple[float, float, float, float]:
+    """The bounding box of a base or a footprint."""
+    if isinstance(shape, Circle):
+        return (shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r)
+    return tuple(shape.bounds)
+
+
+def _box_gap(c: Circle, box: tuple[float, float, float, float]) -> float:
+    """A lower bound of the distance from base `c` to a shape inside `box`: its centre's
+    distance to the box, less its radius."""
+    x0, y0, x1, y1 = box
+    dx = max(x0 - c.x, 0.0, c.x - x1)
+    dy = max(y0 - c.y, 0.0, c.y - y1)
+    return math.hypot(dx, dy) - c.r
 
 
 def coherency_problem(circles: Sequence[Circle]) -> str | None:
