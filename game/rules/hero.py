@@ -212,20 +212,21 @@ def hero_candidates(state: "State") -> list[Action]:
       unit with no model left is out of reach of everything).
 
     Everything else is left to `State.legal`. Each caster's unpruned list is kept from one
-    decision to the next (`State.recall`) in two halves, each beside every input it is made
-    from: its candidates at the units (and at no target), made from the active player, the
-    caster's warscroll and live models and the units in order; and those at the
-    manifestations, with the banishes, made from those and the manifestations there are
-    (`_target_inputs`). The first names every unit of the side an ability targets, slain or
-    not, so that a unit's death asks no rebuild; a summon or a banish rebuilds the second
-    alone, a few candidates. The range test is one numpy pass per caster over its units half
+    decision to the next (`State.recall`) in two halves and its banishes, each beside every
+    input it is made from: its candidates at the units (and at no target), made from the
+    active player, the caster's warscroll and live models and the units in order; those at the
+    manifestations, made from those and the enemy's manifestations (`_target_inputs`); and
+    the banishes, made from those and every manifestation's id. The first names every unit of
+    the side an ability targets, slain or not, so that a unit's death asks no rebuild; a
+    summon of one's own rebuilds only the banishes, an enemy's manifestation removed the
+    second half too, a few candidates. The range test is one numpy pass per caster over its units half
     (the other is never out of reach), kept with the positions (`_InRange`). The list is, per
     ability, its kept candidates at the units, then those at the manifestations; then the
     banishes."""
     p = state.active
     mans = _target_inputs(state)
     order = tuple(state.units)
-    parts: list[tuple[str, tuple[int, ...], _Half, _Half]] = []
+    parts: list[tuple[str, tuple[int, ...], _Half, _Half, tuple[Action, ...]]] = []
     for uid in _casters(state, order):
         u = state.units[uid]
         if u.player != p or not u.alive or power_left(state, uid) <= 0:
@@ -233,17 +234,26 @@ def hero_candidates(state: "State") -> list[Action]:
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
         inputs = (p, u.warscroll, live, order)
         units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_half, state, uid, live, False))
+        # only the enemy's manifestations can be targets (M10): a summon of one's own rebuilds
+        # no ability's candidates, only the banishes
         on_mans = state.recall(
-            ("hero_candidates", uid, "manifestations"), (inputs, mans), partial(_half, state, uid, live, True)
+            ("hero_candidates", uid, "manifestations"),
+            (inputs, tuple(m for m in mans if m[1] != p)),
+            partial(_half, state, uid, live, True),
         )
-        parts.append((uid, live, units, on_mans))
+        bans = state.recall(
+            ("hero_candidates", uid, "banishes"),
+            (inputs, tuple(m[0] for m in mans)),
+            partial(_banishes, state, uid, live),
+        )
+        parts.append((uid, live, units, on_mans, bans))
     if not parts:
         return []
     # Why: in a hero phase most casts move nothing, so each caster's range test is kept with
     # the positions (`state._cache`, dropped when anything moves, is set up or is slain) beside
     # the half it was made for, and the gap matrix is made for the casters without one alone
     ranges = {uid: state._cache.get(("hero_in_range", uid)) for uid, *_ in parts}
-    fresh = [(uid, live, units) for uid, live, units, _ in parts if not _InRange.holds(ranges[uid], units)]
+    fresh = [(uid, live, units) for uid, live, units, *_ in parts if not _InRange.holds(ranges[uid], units)]
     if fresh:
         eyes = [model_circle(state, uid, i) for uid, live, _ in fresh for i in live]
         gaps = _gap_matrix(positions(state), eyes)
@@ -254,7 +264,7 @@ def hero_candidates(state: "State") -> list[Action]:
             first += len(live)
     out: list[Action] = []
     army: dict[tuple[str, str | None], bool] = {}  # the army's allowances, asked once per ability
-    for uid, live, _units, on_mans in parts:
+    for uid, live, _units, on_mans, bans in parts:
         in_range = ranges[uid]
         assert in_range is not None
         # the abilities with a candidate in range are asked whether the caster may use them
@@ -269,7 +279,7 @@ def hero_candidates(state: "State") -> list[Action]:
             out.extend(at_units[b])
             if ok:
                 out.extend(on_mans.pieces[b][0])
-        out.extend(on_mans.banishes[0])
+        out.extend(bans)
     return out
 
 
@@ -370,8 +380,8 @@ _Piece = tuple[tuple[Action, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarra
 @dataclass(frozen=True)
 class _Half:
     """A caster's candidates at the units (and at no target), or at the manifestations: one
-    piece per known ability, in order (per target, per live model); the manifestations' half
-    has the banishes. Its pieces' candidates in one tuple (`actions`), with what
+    piece per known ability, in order (per target, per live model). Its pieces' candidates in
+    one tuple (`actions`), with what
     `hero_candidates` prunes them by: per candidate, its ability's index in `abilities`, the
     row of its model among the caster's live models, the unit index of its target (0 when the
     target is not a unit) and the reach it must be within (inf when the target is not a unit);
@@ -379,7 +389,6 @@ class _Half:
 
     abilities: tuple[tuple[str, str], ...]  # per ability: its kind ("spell", "prayer") and id
     pieces: tuple[_Piece, ...]
-    banishes: _Piece
     actions: tuple[Action, ...]
     block: np.ndarray
     row: np.ndarray
@@ -416,16 +425,9 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
                 reach += [np.inf if k is None else ability.range + EPS] * len(models)
             pieces.append(_piece(acts, len(abilities), len(targets), len(models), column, reach))
             abilities.append((kind, ab_id))
-    bans: list[Action] = []
-    if on_mans:
-        bans = [Banish(player=p, unit=uid, manifestation=mid, model=i) for mid in state.manifestations for i in models]
-    banishes = _piece(
-        bans, len(abilities), len(bans) // max(1, len(models)), len(models), [0] * len(bans), [np.inf] * len(bans)
-    )
     return _Half(
         tuple(abilities),
         tuple(pieces),
-        banishes,
         tuple(act for piece in pieces for act in piece[0]),
         _stacked(pieces, 1),
         _stacked(pieces, 2),
@@ -433,6 +435,12 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
         _stacked(pieces, 4),
         tuple(b for b, piece in enumerate(pieces) if piece[0]),
     )
+
+
+def _banishes(state: "State", uid: str, models: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every banish (M12) of the caster: each manifestation there is, from each live model."""
+    p = state.active
+    return tuple(Banish(player=p, unit=uid, manifestation=mid, model=i) for mid in state.manifestations for i in models)
 
 
 def _stacked(pieces: list[_Piece], k: int) -> np.ndarray:
