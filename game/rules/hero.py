@@ -218,8 +218,8 @@ def hero_candidates(state: "State") -> list[Action]:
     manifestations, made from those and the enemy's manifestations (`_target_inputs`); and
     the banishes, made from those and every manifestation's id. The first names every unit of
     the side an ability targets, slain or not, so that a unit's death asks no rebuild; a
-    summon of one's own rebuilds only the banishes, an enemy's manifestation removed the
-    second half too, a few candidates. The range test is one numpy pass per caster over its units half
+    summon of one's own rebuilds only the banishes, and a change among the enemy's rebuilds
+    the second half too (a few candidates). The range test is one numpy pass per caster over its units half
     (the other is never out of reach), kept with the positions (`_InRange`). The list is, per
     ability, its kept candidates at the units, then those at the manifestations; then the
     banishes."""
