@@ -38,7 +38,7 @@ from game.rules.formation import (
 )
 from game.rules.manifestations import scroll_of
 from game.rules.movers import check_own_mover, flags_of, movers
-from game.rules.space import PRUNE_SLACK, invalidate, positions
+from game.rules.space import PRUNE_SLACK, invalidate, positions, unit_spans
 
 if TYPE_CHECKING:
     from game.rules.state import State
@@ -256,7 +256,7 @@ def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.n
         return state._cache[key]
     pos = positions(state)
     found = None
-    span = _spans(state).get(uid)
+    span = unit_spans(state).get(uid)
     if span is not None and 0 < span[1] - span[0] < len(pos.x):
         a, b = span
         found = (
@@ -266,19 +266,6 @@ def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.n
             b - a,
         )
     state._cache[key] = found
-    return found
-
-
-def _spans(state: "State") -> dict[str, tuple[int, int]]:
-    """Per unit with a live model, the stretch [start, end) of its models in `positions`,
-    kept with the positions."""
-    found = state._cache.get(("unit_spans",))
-    if found is None:
-        pos = positions(state)
-        counts = np.bincount(pos.owner, minlength=len(pos.units)) if len(pos.owner) else np.zeros(len(pos.units), int)
-        ends = np.cumsum(counts).tolist()
-        found = {uid: (e - c, e) for uid, c, e in zip(pos.units, counts.tolist(), ends) if c}
-        state._cache[("unit_spans",)] = found
     return found
 
 

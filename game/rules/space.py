@@ -229,6 +229,20 @@ def _rows(state: "State", pos: Positions, uid: str) -> np.ndarray:
     return found
 
 
+def unit_spans(state: "State") -> dict[str, tuple[int, int]]:
+    """Per unit with a live model, the stretch [start, end) of its models in `positions` (a
+    unit's models are contiguous, in unit order; `_rows` lists the same rows), kept with the
+    positions."""
+    found = state._cache.get(("unit_spans",))
+    if found is None:
+        pos = positions(state)
+        counts = np.bincount(pos.owner, minlength=len(pos.units)) if len(pos.owner) else np.zeros(len(pos.units), int)
+        ends = np.cumsum(counts).tolist()
+        found = {uid: (e - c, e) for uid, c, e in zip(pos.units, counts.tolist(), ends) if c}
+        state._cache[("unit_spans",)] = found
+    return found
+
+
 def blockers(state: "State", exclude_units: Iterable[str]) -> BaseIndex:
     """Bases that block sight: every model outside the observer's and target's units (G2).
 
