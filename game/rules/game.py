@@ -6,7 +6,7 @@ state = game.new_state(seed=7)              # a fresh State, ready for deploymen
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ class Game:
     armies: tuple[Army, Army]
     rounds: int = 5
     # answers derived from this configuration alone (`derived`); never compared or saved
-    _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _derived: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def load(
@@ -76,10 +76,11 @@ class Game:
     def warscroll(self, warscroll_id: str) -> Warscroll:
         return self.content.warscrolls[warscroll_id]
 
-    def derived(self, name: str, make: Callable[[], Any]) -> Any:
+    def derived(self, name: Hashable, make: Callable[[], Any]) -> Any:
         """`make()` once per game: an answer that depends on this configuration alone (the
         battlefield, the armies), such as the default deployment, which every state of the game
-        starts from (issue 24: a simulation of many games deploys once). The answer must be
+        starts from (issue 24: a simulation of many games deploys once), or on it and what
+        `name` itself holds (every other input, as `State.recall`'s inputs). The answer must be
         immutable; a changed configuration is a new `Game`, with nothing kept."""
         if name not in self._derived:
             self._derived[name] = make()

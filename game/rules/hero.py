@@ -233,7 +233,7 @@ def hero_candidates(state: "State") -> list[Action]:
             continue
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
         inputs = (p, u.warscroll, live, order)
-        units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_half, state, uid, live, False))
+        units = state.recall(("hero_candidates", uid, "units"), inputs, partial(_units_half, state, uid, live))
         # only the enemy's manifestations can be targets (M10): a summon of one's own rebuilds
         # no ability's candidates, only the banishes
         on_mans = state.recall(
@@ -435,6 +435,18 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
         _stacked(pieces, 4),
         tuple(b for b, piece in enumerate(pieces) if piece[0]),
     )
+
+
+def _units_half(state: "State", uid: str, models: tuple[int, ...]) -> _Half:
+    """The caster's half at the units (`_half`), kept with the game too (`Game.derived`) beside
+    every input it is made from: the active player, the caster's warscroll and live models, and
+    each unit in order with its player (what `known` and `target_candidates` read). Every game
+    of a simulation starts from the same armies, so each caster's half, casters x units x
+    abilities of candidates, is made once, not once a game (issue 24)."""
+    u = state.units[uid]
+    sides = tuple((k, t.player) for k, t in state.units.items())
+    key = ("hero_candidates_units", uid, state.active, u.warscroll, models, sides)
+    return state.game.derived(key, partial(_half, state, uid, models, False))
 
 
 def _banishes(state: "State", uid: str, models: tuple[int, ...]) -> tuple[Action, ...]:

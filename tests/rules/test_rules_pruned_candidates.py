@@ -3,7 +3,8 @@
 - The hero, shooting and charge candidates leave out only what cheap checks prove illegal
   (M1, E5, R1, R3, R4, G1): every legal option is still among them.
 - A unit's movement candidates and a caster's hero candidates kept from one decision to the
-  next are those made afresh.
+  next are those made afresh; a caster's candidates at the units, kept with the `Game` for
+  the next game from the same armies, are made again for units on other sides.
 - `draw_legal` draws each legal candidate equally often, and None when none is legal.
 - Deployment stops trying slots once none can join the unit, and skips the slots certainly on a
   base placed before or out of the zone (G4): the same bases as trying every slot.
@@ -22,7 +23,8 @@ from hypothesis import strategies as st
 from game.ai.random_bot import RandomBot, draw_legal
 from game.data.content import DEFAULT_MAP, load_map
 from game.geometry.shapes import Circle
-from game.rules import Charge, Game, Shoot
+from game.rules import Charge, Game, ScriptedDice, Shoot
+from game.rules import hero
 from game.rules.actions import CastSpell
 from game.rules.battlefield import Battlefield
 from game.rules.charge import charge_candidates
@@ -30,7 +32,8 @@ from game.rules.deployment import place_unit
 from game.rules.hero import hero_candidates, hero_options
 from game.rules.movement import movement_candidates
 from game.rules.shooting import shooting_options
-from tests.helpers import P1_WIZ1, P1_WIZ2, P2_WARDENS, battle
+from game.rules.position import UnitSpec, build_position
+from tests.helpers import P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, battle, small_map
 
 
 def _phases(profile: str, seed: int):
@@ -109,6 +112,40 @@ def test_m1_hero_candidates_kept_between_decisions_are_those_made_afresh(profile
             asked += 1
             after_a_death += bool(slain)
     assert asked > 20 and after_a_death > 5
+
+
+def test_m1_a_casters_candidates_at_the_units_are_kept_per_game_for_the_same_units_and_sides(monkeypatch):
+    """Issue 24: a caster's candidates at the units (every ability at every unit of the side it
+    targets, M1, M3) are made once for the states of one `Game` whose units, in order, are on the
+    same sides: a simulation's next game does not make them again. A state where a unit stands
+    on the other side makes its own, and each list is the one a fresh game makes."""
+    made: list[str] = []
+    real = hero._half
+
+    def counted(state, uid, models, on_mans):
+        if not on_mans:
+            made.append(uid)
+        return real(state, uid, models, on_mans)
+
+    monkeypatch.setattr(hero, "_half", counted)
+
+    def at(game: Game, side_of_x: int):
+        specs = [
+            UnitSpec("w1", 1, P1_WIZ1, [(15.0, 25.0)]),
+            UnitSpec("x", side_of_x, P1_SPEARS if side_of_x == 1 else P2_WARDENS, [(22.0, 25.0)]),
+            UnitSpec("enemy", 2, P2_WARDENS, [(40.0, 25.0)]),
+        ]
+        return build_position(game, specs, phase="hero", active=1, dice=ScriptedDice([]))
+
+    game = Game.load(battlefield=small_map())
+    first = hero_candidates(at(game, 2))
+    assert made == ["w1"] and any(getattr(a, "target", None) == "x" for a in first)
+    made.clear()
+    assert hero_candidates(at(game, 2)) == first and made == []  # a new state, the game's half
+    mine = hero_candidates(at(game, 1))  # "x" is the caster's own now: not an enemy target
+    assert made == ["w1"] and mine != first
+    for side, got in ((2, first), (1, mine)):
+        assert hero_candidates(at(Game.load(battlefield=small_map()), side)) == got  # made afresh
 
 
 @pytest.mark.parametrize("profile, w2_keeps_it", [("aos3", False), ("aos4", True)])
