@@ -23,16 +23,15 @@ from hypothesis import strategies as st
 from game.ai.random_bot import RandomBot, draw_legal
 from game.data.content import DEFAULT_MAP, load_map
 from game.geometry.shapes import Circle
-from game.rules import Charge, Game, ScriptedDice, Shoot
-from game.rules import hero
+from game.rules import Charge, Game, ScriptedDice, Shoot, hero
 from game.rules.actions import CastSpell
 from game.rules.battlefield import Battlefield
 from game.rules.charge import charge_candidates
 from game.rules.deployment import place_unit
 from game.rules.hero import hero_candidates, hero_options
 from game.rules.movement import movement_candidates
-from game.rules.shooting import shooting_options
 from game.rules.position import UnitSpec, build_position
+from game.rules.shooting import shooting_options
 from tests.helpers import P1_SPEARS, P1_WIZ1, P1_WIZ2, P2_WARDENS, battle, small_map
 
 
