@@ -503,6 +503,10 @@ class SetupSpace:
             cx, cy, cr = _arrays(ecircles)
             ex, ey, er = np.concatenate([ex, cx]), np.concatenate([ey, cy]), np.concatenate([er, cr])
         er = er + y_min
+        # Why first: only the disks that can reach the bound matter (`near` below, per disk), and
+        # the test against every enemy's disk is bases x enemies; the same disks are kept
+        close = np.hypot(bx - sx, by - sy) < self.bound + (br + (foot.r or 0.0)) + grow
+        bx, by, br = bx[close], by[close], br[close]
         if len(ex) and len(bx):  # a base inside an enemy's Y" disk adds nothing
             inside = (np.hypot(bx[:, None] - ex[None, :], by[:, None] - ey[None, :]) + br[:, None] <= er[None, :]).any(
                 axis=1
