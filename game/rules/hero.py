@@ -169,7 +169,7 @@ def may_use(
     if not ok:
         return False
     ability = state.game.content.abilities[ab_id]
-    key = (ab_id, uid if summon_cap_applies(state, ability) else None)
+    key = army_key(ab_id, uid, summon_cap_applies(state, ability))
     if army is not None and key in army:
         return army[key]
     try:
@@ -180,6 +180,12 @@ def may_use(
     if army is not None:
         army[key] = ok
     return ok
+
+
+def army_key(ab_id: str, uid: str, capped: bool) -> tuple[str, str | None]:
+    """Under which key `may_use` keeps the army's answer for an ability: per ability, and per
+    caster too where E2's cap reads the caster (`capped`, `summon_cap_applies`)."""
+    return (ab_id, uid if capped else None)
 
 
 #: Inches below the reach under which the vectorised least gap proves a target within range: far
@@ -227,9 +233,9 @@ def hero_candidates(state: "State") -> list[Action]:
     mans = _target_inputs(state)
     order = tuple(state.units)
     parts: list[tuple[str, tuple[int, ...], _Half, _Half, tuple[Action, ...]]] = []
-    for uid in _casters(state, order):
+    for uid in _casters(state, order, p):
         u = state.units[uid]
-        if u.player != p or not u.alive or power_left(state, uid) <= 0:
+        if not u.alive or power_left(state, uid) <= 0:
             continue
         live = tuple(i for i, m in enumerate(u.models) if not m.slain)
         inputs = (p, u.warscroll, live, order)
@@ -273,27 +279,31 @@ def hero_candidates(state: "State") -> list[Action]:
         may = [False] * len(on_mans.abilities)
         for b in in_range.asked_with(on_mans):
             kind, ab_id = on_mans.abilities[b]
-            may[b] = may_use(state, p, uid, live[0], kind, ab_id, memo, army)
-        at_units = in_range.kept(tuple(may))
-        for b, ok in enumerate(may):
-            out.extend(at_units[b])
-            if ok:
-                out.extend(on_mans.pieces[b][0])
-        out.extend(bans)
+            # Why inline: most answers are already in the two memos `may_use` fills (the
+            # caster's, and the army's for this list); it is asked only for the others
+            mine = memo.get(ab_id)
+            if mine is False:
+                continue
+            found = army.get(army_key(ab_id, uid, on_mans.capped[b])) if mine else None
+            may[b] = may_use(state, p, uid, live[0], kind, ab_id, memo, army) if found is None else found
+        out.extend(in_range.listed(tuple(may), on_mans, bans))
     return out
 
 
-def _casters(state: "State", order: tuple[str, ...]) -> tuple[str, ...]:
-    """The units, in order, whose warscrolls give a WIZARD or PRIEST level (M1): the only ones
-    with an allowance to cast, chant or banish; kept (`State.recall`) beside the units in order
-    and their warscrolls, so that each decision of a hero phase passes over the casters alone."""
+def _casters(state: "State", order: tuple[str, ...], player: int) -> tuple[str, ...]:
+    """The units of `player`, in order, whose warscrolls give a WIZARD or PRIEST level (M1): the
+    only ones with an allowance to cast, chant or banish; kept (`State.recall`) beside the units
+    in order and their warscrolls (a unit's player never changes), so that each decision of a
+    hero phase passes over the player's casters alone."""
     scrolls = tuple(u.warscroll for u in state.units.values())
 
     def make() -> tuple[str, ...]:
         levels = {w: max(state.game.warscroll(w).wizard_level, state.game.warscroll(w).priest_level) for w in scrolls}
-        return tuple(uid for uid, w in zip(order, scrolls) if levels[w] > 0)
+        return tuple(
+            uid for uid, w in zip(order, scrolls) if levels[w] > 0 and state.units[uid].player == player
+        )
 
-    return state.recall(("hero_casters",), (order, scrolls), make)
+    return state.recall(("hero_casters", player), (order, scrolls), make)
 
 
 class _InRange:
@@ -302,7 +312,7 @@ class _InRange:
     of the may-use checks, the candidates kept, per ability (`kept`, remembered: a pure
     function of the answers)."""
 
-    __slots__ = ("part", "near", "abilities", "_kept", "_asked")
+    __slots__ = ("part", "near", "abilities", "_kept", "_asked", "_listed")
 
     def __init__(self, part: "_Half", near: np.ndarray, abilities: tuple[int, ...]) -> None:
         self.part = part
@@ -310,6 +320,7 @@ class _InRange:
         self.abilities = abilities
         self._kept: dict[tuple[bool, ...], tuple[tuple[Action, ...], ...]] = {}
         self._asked: tuple["_Half | None", tuple[int, ...]] = (None, ())
+        self._listed: tuple[tuple[bool, ...], "_Half", tuple[Action, ...], tuple[Action, ...]] | None = None
 
     @staticmethod
     def holds(kept: "_InRange | None", part: "_Half") -> bool:
@@ -330,6 +341,24 @@ class _InRange:
         if self._asked[0] is not on_mans:
             self._asked = (on_mans, tuple(sorted(set(self.abilities) | set(on_mans.filled))))
         return self._asked[1]
+
+    def listed(self, may: tuple[bool, ...], on_mans: "_Half", bans: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The caster's whole list for these answers: per ability, its candidates kept here,
+        then, if it may be used, those at the manifestations; then the banishes. The last
+        answers are kept (from one decision to the next most casters' answers stay)."""
+        last = self._listed
+        if last is not None and last[0] == may and last[1] is on_mans and last[2] is bans:
+            return last[3]
+        at_units = self.kept(may)
+        out: list[Action] = []
+        for b, ok in enumerate(may):
+            out.extend(at_units[b])
+            if ok:
+                out.extend(on_mans.pieces[b][0])
+        out.extend(bans)
+        found = tuple(out)
+        self._listed = (may, on_mans, bans, found)
+        return found
 
     def kept(self, may: tuple[bool, ...]) -> tuple[tuple[Action, ...], ...]:
         """Per ability, its candidates in range, none for an ability the caster may not use."""
@@ -385,7 +414,8 @@ class _Half:
     `hero_candidates` prunes them by: per candidate, its ability's index in `abilities`, the
     row of its model among the caster's live models, the unit index of its target (0 when the
     target is not a unit) and the reach it must be within (inf when the target is not a unit);
-    `filled` are the abilities with a candidate."""
+    `filled` are the abilities with a candidate, `capped` those whose army allowance `may_use`
+    keeps per caster (`army_key`)."""
 
     abilities: tuple[tuple[str, str], ...]  # per ability: its kind ("spell", "prayer") and id
     pieces: tuple[_Piece, ...]
@@ -395,6 +425,7 @@ class _Half:
     column: np.ndarray
     reach: np.ndarray
     filled: tuple[int, ...]
+    capped: tuple[bool, ...]  # per ability: E2's cap reads the caster (`summon_cap_applies`)
 
 
 def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _Half:
@@ -434,6 +465,7 @@ def _half(state: "State", uid: str, models: tuple[int, ...], on_mans: bool) -> _
         _stacked(pieces, 3),
         _stacked(pieces, 4),
         tuple(b for b, piece in enumerate(pieces) if piece[0]),
+        tuple(summon_cap_applies(state, state.game.content.abilities[ab_id]) for _kind, ab_id in abilities),
     )
 
 
