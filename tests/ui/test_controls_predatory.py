@@ -131,3 +131,28 @@ def test_e5_hover_on_a_manifestation_whose_summoning_model_is_slain_says_it_is_w
     scene = scene_for(app, s)
     ring, text = scene.control_zone("pyre")
     assert ring is None and "the model that summoned it is slain: it is wild (E5, E7)" in text
+
+
+def test_e9_a_point_on_impassable_terrain_is_refused_in_the_players_language(app):
+    """E9 [ruling]: a predatory manifestation cannot end on impassable terrain; the preview says
+    why in the language in use, the terrain by its shown name (it once came in English, the
+    name quoted, on a Japanese screen)."""
+    from game import i18n
+
+    # the pyre (60mm, reach 11") at (20, 22); the Basalt Spur, impassable, 6" to its east
+    rock = {"name": "Basalt Spur", "traits": ["impassable"], "points": [(25, 19), (28, 19), (28, 25), (25, 25)]}
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, terrain=[rock])
+    _put(s, "pyre", "rolling_pyre", 1, "w1", 20, 22)
+    s.apply(EndPhase(player=1))
+    assert s.pending().kind == "predatory_move"
+    i18n.set_language("ja")
+    try:
+        scene = scene_for(app, s)
+        point_at(app, scene, 26.5, 22)  # the footprint's centre on the rock
+        words = scene.hint[0]
+        assert "配置できません" in words and "玄武岩の岩脚" in words and "(E9)" in words
+        assert "would" not in words and "Basalt" not in words and "'" not in words
+        point_at(app, scene, 20, 30)  # a free point 8" north: no refusal
+        assert "配置できません" not in scene.hint[0]
+    finally:
+        i18n.set_language("en")

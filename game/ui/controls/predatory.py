@@ -23,7 +23,7 @@ from game.i18n import _
 from game.rules import ChooseControlled, MovePredatory
 from game.ui import theme
 from game.ui.controls.base import FieldTool, kind_is, tool
-from game.ui.engine_words import prompt_text
+from game.ui.engine_words import engine_text, prompt_text
 from game.ui.intents import intent
 from game.ui.labels import name_of
 from game.ui.panel import ButtonSpec, PanelContext, PanelView, control
@@ -229,7 +229,7 @@ class PredatoryMoveTool(FieldTool):
         if pv["problem"]:
             ov.marks.append(Line(pv["start"], (x, y), theme.GHOST_BAD, 2, dashed=True))
             ov.marks.append(Shape(pv["footprint"], (*theme.GHOST_BAD, 50), theme.GHOST_BAD, 2))
-            return (pv["problem"], theme.TEXT_BAD)
+            return (engine_text(pv["problem"], st), theme.TEXT_BAD)
         ov.marks.append(Shape(pv["swept"], (*theme.PREDATORY, 40), theme.PREDATORY, 1))
         ov.marks.append(Line(pv["start"], (x, y), theme.RULER, 2))
         bad = bool(pv["blocked"])
@@ -239,7 +239,7 @@ class PredatoryMoveTool(FieldTool):
             ov.highlight_units[uid] = theme.PREDATORY
         words = []
         if bad:
-            words.append(_('CANNOT BE PLACED: {why}; it stays put (0" move)').format(why=pv["blocked"]))
+            words.append(_('CANNOT BE PLACED: {why}; it stays put (0" move)').format(why=engine_text(pv["blocked"], st)))
         if pv["edge"]:
             words.append(_("touches the battlefield edge: it will be removed (E4)"))
         if pv["crossed"]:
