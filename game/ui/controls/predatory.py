@@ -239,7 +239,8 @@ class PredatoryMoveTool(FieldTool):
             ov.highlight_units[uid] = theme.PREDATORY
         words = []
         if bad:
-            words.append(_('CANNOT BE PLACED: {why}; it stays put (0" move)').format(why=engine_text(pv["blocked"], st)))
+            why = engine_text(pv["blocked"], st)
+            words.append(_('CANNOT BE PLACED: {why}; it stays put (0" move)').format(why=why))
         if pv["edge"]:
             words.append(_("touches the battlefield edge: it will be removed (E4)"))
         if pv["crossed"]:
