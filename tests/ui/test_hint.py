@@ -112,3 +112,28 @@ def test_a_predatory_hint_shows_where_the_manifestation_would_end(app):
     assert [t.text for t in _hint_tags(scene)] == ["Hint (Normal AI)"]
     assert scene.view.lines[0] == "Hint (Normal AI): Move Rolling Pyre to the marked place"
     assert s.checksum() == before
+
+
+def test_the_hint_tag_keeps_off_the_bases_between_caster_and_target(app):
+    # the tag sits on the line from the caster to its target; where that line crosses a unit it
+    # moves off the bases (it used to hide the models it sat on), while there is room near it
+    from game.rules.actions import CastSpell
+    from game.ui.hint import Hint
+    from tests.helpers import P1_SPEARS, P1_WIZ2, P2_WARDENS, battle
+    from tests.ui.controlhelpers import scene_for
+
+    # the Pyre-Magister at (10, 22), its target 20" east at (30, 22); a block of Spears between
+    block = [(18.0 + 1.4 * i, 20.6 + 1.4 * j) for i in range(5) for j in range(2)]
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "sp": (1, P1_SPEARS, block), "foe": (2, P2_WARDENS, [(30, 22)])})
+    scene = scene_for(app, s)
+    cast = CastSpell(player=1, unit="w1", spell="cinder_bolt", target="foe")
+    scene.bot_hint = Hint(cast, "", "normal", scene.session.version)
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    tags = _hint_tags(scene)
+    assert len(tags) == 1
+    bases = scene.renderer._base_boxes(s)
+    assert bases and tags[0].rect.collidelist(bases) < 0
+    # and it stays by its line: within a few label heights of the middle of it
+    mid = scene.renderer.camera.to_screen(20.0, 22.0)
+    assert abs(tags[0].rect.centery - mid[1]) < 4 * tags[0].rect.h

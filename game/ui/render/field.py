@@ -650,7 +650,7 @@ class FieldRenderer:
                 11,
                 anchor=(cx, cy),
             )
-            out.append(self._with_icon(req, "CONTROL", only=cam.scale < MIN_SCALE_CONTROL))
+            out.append(self._shy(self._with_icon(req, "CONTROL", only=cam.scale < MIN_SCALE_CONTROL)))
         return out
 
     def _marks(self, surf, state, ov: Overlays) -> None:
@@ -675,9 +675,8 @@ class FieldRenderer:
                     circle(surf, theme.SELECT, c, r + 1, 1)
             if first is not None and (hov or sel):
                 places = [("midtop", (first[0], first[1] + r + 8)), ("midbottom", (first[0], first[1] - r - 18))]
-                self.add_label(
-                    self.text_label("unit", cn(u.name), places, theme.TEXT, PRI_HOVER, 13, True, anchor=first)
-                )
+                name = self.text_label("unit", cn(u.name), places, theme.TEXT, PRI_HOVER, 13, True, anchor=first)
+                self.add_label(self._shy(name))  # off the unit's own bases while it can
                 words = _health_words(state, u) if hov else ""
                 if words:  # by the health bar, right of it first (hovered only: a selected
                     # observer's numbers would sit on its own sight lines)
@@ -925,9 +924,13 @@ class FieldRenderer:
             for lb in draw_marks(self, surf, ov.marks):  # their chips join the one layout
                 x, y = cam.to_screen(lb.x, lb.y)
                 places = [("midtop", (x, y + lb.dy)), ("midbottom", (x, y + lb.dy - 4))]
+                # shy: a mark's words (a hint's tag, a ghost's distance) keep off the bases they
+                # would hide while there is room round their anchor
                 self.add_label(
-                    self.text_label(
-                        "mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y)
+                    self._shy(
+                        self.text_label(
+                            "mark", lb.text, places, lb.colour, PRI_MARK, lb.size, True, lb.colour, anchor=(x, y)
+                        )
                     )
                 )
         if ov.ghost is not None:  # an illegal one dashed and crossed: colour is never the only signal
