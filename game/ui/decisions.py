@@ -147,7 +147,7 @@ SPENT_WORDS = {
     "out_of_range": N_("no target in range"),
     "not_visible": N_("no target in sight"),
     "already_summoned": N_("already on the battlefield"),
-    "summoned_this_turn": N_("summoned this turn"),
+    "summoned_this_turn": N_("tried this turn"),  # M9: an attempt counts, whatever its roll
     "removed_this_turn": N_("removed this turn"),
     "summon_cap": N_("no more summons this phase"),
 }

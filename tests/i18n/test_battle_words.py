@@ -187,3 +187,29 @@ def test_english_battle_texts_are_unchanged():
     assert spent_words("once_per_turn", "M7", "") == "used this turn (M7)"
     assert spent_words(None, None, "x") == "not possible now"
     assert KIND_WORD["charge"] == "charge roll"
+
+
+def test_m9_a_summon_that_failed_its_roll_reads_as_tried_not_summoned():
+    """M9: the army's one attempt a turn at a manifestation counts whatever the casting roll; the
+    other wizard's button says it was tried this turn, not that it was summoned (it was not)."""
+    from game.rules import query
+    from game.rules.actions import CastSpell
+    from game.ui.decisions import spent_words
+    from tests.helpers import P1_WIZ1, P1_WIZ2, P2_WARDENS, battle
+
+    s = battle(
+        {"w2": (1, P1_WIZ2, [(15, 15)]), "w1": (1, P1_WIZ1, [(15, 25)]), "enemy": (2, P2_WARDENS, [(50, 40)])},
+        [1, 2],  # the Rolling Pyre's casting roll, 3: failed (no double 1: no miscast)
+    )
+    s.apply(CastSpell(player=1, unit="w2", spell="summon_rolling_pyre"))
+    assert not s.manifestations
+    why = query.ability_unavailable(s, "w1", "summon_rolling_pyre")
+    assert (why.code, why.rule) == ("summoned_this_turn", "M9")
+    assert spent_words(why.code, why.rule, str(why)) == "tried this turn (M9)"
+    try:
+        i18n.set_language("ja")
+        assert spent_words(why.code, why.rule, str(why)) == "このターンに召喚を試みた（M9）"
+        i18n.set_language("ko")
+        assert spent_words(why.code, why.rule, str(why)) == "이번 턴에 소환을 시도함 (M9)"
+    finally:
+        i18n.set_language("en")
