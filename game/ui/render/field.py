@@ -629,6 +629,7 @@ class FieldRenderer:
                 None,
                 (cx, cy),
                 payload=(looks, colour),
+                shy=True,  # off the bases round it while there is room
             )
         ]
         info = []
