@@ -152,7 +152,20 @@ def test_e9_a_point_on_impassable_terrain_is_refused_in_the_players_language(app
         words = scene.hint[0]
         assert "配置できません" in words and "玄武岩の岩脚" in words and "(E9)" in words
         assert "would" not in words and "Basalt" not in words and "'" not in words
+        # the point is being chosen: no terrain card over the preview (it hid the ghost's words)
+        assert scene._hover_card(scene.view) is None
         point_at(app, scene, 20, 30)  # a free point 8" north: no refusal
         assert "配置できません" not in scene.hint[0]
     finally:
         i18n.set_language("en")
+
+
+def test_a_terrain_card_shows_under_the_pointer_when_no_point_is_being_chosen(app):
+    """The other side of the rule above: in a decision that picks no point (the hero phase's
+    casters), the pointer over terrain shows that piece's card."""
+    rock = {"name": "Basalt Spur", "traits": ["impassable"], "points": [(25, 19), (28, 19), (28, 25), (25, 25)]}
+    s = battle({"w1": (1, P1_WIZ2, [(10, 22)]), "w2": (2, P2_WIZ2, [(50, 10)])}, terrain=[rock])
+    scene = scene_for(app, s)
+    point_at(app, scene, 26.5, 22)
+    card = scene._hover_card(scene.view)
+    assert card is not None and "Basalt Spur" in str(card)

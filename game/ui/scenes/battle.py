@@ -1280,7 +1280,8 @@ class BattleScene(Scene):
         if self.pinned is not None and self.pinned not in st.units and self.pinned not in st.manifestations:
             self.pinned = None  # e.g. a banished manifestation
         thing = self.hover or self.pinned
-        if thing is None and self.pointer_world is not None and (view is None or view.point is None):
+        choosing = view is not None and (view.point is not None or view.custom_point)  # a tool's own point too
+        if thing is None and self.pointer_world is not None and not choosing:
             slack = 3 / max(self.camera.scale, 1e-6)
             feature = cards.feature_at(self.state, *self.pointer_world, slack)
         key = (self.session.version, thing, feature, self.hover is None)
