@@ -228,6 +228,14 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     `_other_bases`); `_check_move` still words the reasons."""
     if a.unit not in state.units or a.unit in state.manifestations or not a.to:
         return False
+    key: tuple | None = (a.unit, a.to)
+    witness: tuple | None
+    try:
+        witness = state._witnesses.get((a.unit, a.to))
+    except TypeError:  # ends given as lists (a hand-built action): nothing kept for it
+        key = witness = None
+    if witness is not None and _still_on(state, a, witness):
+        return True
     bases = _other_bases(state, a.unit)
     if bases is None:
         return False
@@ -239,7 +247,61 @@ def _ends_on_a_base(state: "State", a: MoveUnit) -> bool:
     # inside `PRUNE_SLACK`, so a refuted move still ends clearly on a base
     dx = x[None, :] - ends[:, :1]
     dy = y[None, :] - ends[:, 1:]
-    return bool((dx * dx + dy * dy < lim2).any())
+    hits = dx * dx + dy * dy < lim2
+    if not hits.any():
+        return False
+    if key is not None:
+        _keep_witness(state, key, a.unit, hits, x, y, lim2)
+    return True
+
+
+#: refutations kept per state (`State._witnesses`) before they are forgotten all at once
+MOST_WITNESSES = 20_000
+
+
+def _keep_witness(
+    state: "State", key: tuple, uid: str, hits: np.ndarray, x: np.ndarray, y: np.ndarray, lim2: np.ndarray
+) -> None:
+    """Keep the first (end, base) pair that refuted this move: the end's index, the other unit
+    and its model, where that model stood and the square of the overlap gap (`_other_bases`)."""
+    i, j = divmod(int(np.argmax(hits)), hits.shape[1])
+    a, b = unit_spans(state)[uid]
+    row = j if j < a else j + (b - a)  # `_other_bases` leaves out the unit's own stretch
+    pos = positions(state)
+    other = pos.units[int(pos.owner[row])]
+    bx, by = float(x[j]), float(y[j])
+    for k, m in enumerate(state.units[other].models):
+        if not m.slain and m.x == bx and m.y == by:
+            if len(state._witnesses) >= MOST_WITNESSES:
+                state._witnesses.clear()
+            state._witnesses[key] = (i, other, k, bx, by, float(lim2[j]))
+            return
+
+
+def _still_on(state: "State", a: MoveUnit, witness: tuple) -> bool:
+    """Whether the pair that refuted this move before still refutes it (G4): the moving unit
+    has as many live models as the move has ends, and the other unit's model is still there,
+    not slain. Then the full test would find that pair again (its sums are these, element for
+    element), so the answer is the same; otherwise the full test decides (issue 24: a movement
+    phase's decisions ask again for the moves of the units that have not moved, most of them
+    refuted by the same base as before)."""
+    i, other, k, bx, by, lim2 = witness
+    u = state.units.get(other)
+    if u is None or k >= len(u.models):
+        return False
+    m = u.models[k]
+    if m.slain or m.x != bx or m.y != by:
+        return False
+    live = 0
+    for own in state.units[a.unit].models:
+        if not own.slain:
+            live += 1
+    if live != len(a.to):
+        return False
+    ex, ey = a.to[i]
+    dx = bx - float(ex)
+    dy = by - float(ey)
+    return dx * dx + dy * dy < lim2
 
 
 def _other_bases(state: "State", uid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:

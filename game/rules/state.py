@@ -77,6 +77,9 @@ class State:
         self._cache_fp: tuple | None = None  # the geometry epoch the cache was computed at
         # answers kept from one decision to the next (`recall`): name -> (game, inputs, answer)
         self._keep: dict[str | tuple[Any, ...], tuple[Any, Any, Any]] = {}
+        # refutations of moves kept across positions, each checked again before it is used
+        # (`movement._ends_on_a_base`); a clone starts without them
+        self._witnesses: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._querying = False
         self._moves = [0]  # moves of the models a clone owns (units._Tracked)
 

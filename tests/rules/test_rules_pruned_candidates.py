@@ -336,3 +336,32 @@ def test_g4_the_bases_a_move_is_refuted_by_are_every_base_its_reach_can_meet(pro
                 asked += 1
                 on_a_base += by_hand
     assert asked > 50 and on_a_base > 5
+
+
+def test_g4_a_kept_refutation_is_checked_again_before_use():
+    """A move refuted for ending on a base keeps the pair that refuted it (`State._witnesses`),
+    and the pair is checked again before it answers (G4): once the blocking model has moved
+    away, the full test decides, and every answer equals that of a state made afresh."""
+    from game.rules.actions import MoveUnit
+    from game.rules.movement import _ends_on_a_base
+
+    foe = (2, P2_WARDENS, [(50.0 + 1.5 * i, 38.0) for i in range(5)])  # far off: the game goes on
+    units = {"mag": (1, P1_WIZ2, [(20.0, 10.0)]), "w1": (1, P1_WIZ1, [(24.0, 10.0)]), "foe": foe}
+    s = battle(units, phase="movement")
+    onto = MoveUnit(1, "mag", ((24.0, 10.0),))  # ends on w1's base: G4 forbids it
+    beside = MoveUnit(1, "mag", ((22.0, 13.0),))  # clear of every base: allowed
+    assert _ends_on_a_base(s, onto) and not s.legal(onto)
+    assert ("mag", onto.to) in s._witnesses  # the pair is kept ...
+    assert _ends_on_a_base(s, onto)  # ... and answers again while it holds
+    assert not _ends_on_a_base(s, beside) and s.legal(beside)
+
+    # w1 steps aside (a legal normal move); the kept pair no longer holds
+    s.apply(MoveUnit(1, "w1", ((24.0, 16.0),)))
+    fresh = battle({**units, "w1": (1, P1_WIZ1, [(24.0, 16.0)])}, phase="movement")
+    assert not _ends_on_a_base(s, onto) and not _ends_on_a_base(fresh, onto)
+    assert s.legal(onto) == fresh.legal(onto)
+    assert s.explain(onto) == fresh.explain(onto)
+    # and a move onto w1 where it stands now is refuted in both
+    onto_now = MoveUnit(1, "mag", ((24.0, 16.0),))
+    assert _ends_on_a_base(s, onto_now) and _ends_on_a_base(fresh, onto_now)
+    assert not s.legal(onto_now) and not fresh.legal(onto_now)
