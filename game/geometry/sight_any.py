@@ -10,7 +10,9 @@ element-wise computation (Cyrus-Beck per pair, distance per pair), so batching t
 changes no element; each target's row only counts the pieces and bases its own broad phase
 kept (masks), exactly as `visible` restricts its own test.
 
-A blocked unit of ten models costs `visible` twenty sampled passes; here it costs one.
+A blocked unit of ten models costs `visible` twenty sampled passes; here it costs one, and
+the open targets' candidate lines are built in one pass too (`_circle_segments`, the rows
+`candidate_segments` gives per target, bit for bit).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import numpy as np
 
 from .measure import TOL
 from .shapes import Circle, Shape
+from .sight_many import _circle_segments
 from .terrain import TerrainIndex
-from .visibility import _blocker_arrays, _reach, _wall, candidate_segments, segments_enter_bases, visible
+from .visibility import _blocker_arrays, _reach, _wall, circle_arcs, segments_enter_bases, visible
 
 __all__ = ["any_visible"]
 
@@ -96,15 +99,18 @@ def any_visible(
     if not open_:
         return False
     ks = (3, samples) if samples > 3 else (samples,)
-    segs_l: list[np.ndarray] = []
-    owner_l: list[np.ndarray] = []
-    for j, (target, _nt, _bi) in enumerate(open_):
-        for k in ks:
-            s = candidate_segments(observer, target, k)
-            segs_l.append(s)
-            owner_l.append(np.full(len(s), j, dtype=np.intp))
-    segs = np.concatenate(segs_l)
-    owner = np.concatenate(owner_l)
+    # every open target's candidate lines in one pass: `candidate_segments` per target and k,
+    # bit for bit (`_circle_segments`, the same element-wise sums), in the same order
+    n_open = len(open_)
+    row = np.arange(n_open)
+    tx = np.array([t.x for t, _n, _b in open_])
+    ty = np.array([t.y for t, _n, _b in open_])
+    tr = np.array([t.r for t, _n, _b in open_])
+    ox_, oy_, or_ = np.full(n_open, ox), np.full(n_open, oy), np.full(n_open, observer.r)
+    arcs = [circle_arcs(ox, oy, observer.r, t.x, t.y, t.r) for t, _n, _b in open_]
+    stacked = _circle_segments(row, arcs, ox_, oy_, or_, tx, ty, tr, ks)
+    segs = stacked.reshape(-1, 2, 2)
+    owner = np.repeat(row, stacked.shape[1])
     blocked = np.zeros(len(segs), dtype=bool)
     pieces = sorted({k for _t, nt, _b in open_ for k in nt})
     if pieces:
